@@ -1,0 +1,3 @@
+import ArrangementSolver
+import BenchmarkRunner
+public enum BenchPlaceholder {}

@@ -1,0 +1,52 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Three worlds, three modules: the solver knows nothing of benchmarks or JSON,
+// the runner knows nothing of layouts, and the benchmark definitions join them.
+let package = Package(
+  name: "arrangement-bench",
+  products: [
+    .library(name: "ArrangementSolver", targets: ["ArrangementSolver"]),
+    .library(name: "SceneFormat", targets: ["SceneFormat"]),
+    .library(name: "BenchmarkRunner", targets: ["BenchmarkRunner"]),
+    .executable(name: "arrangement-bench", targets: ["arrangement-bench"]),
+  ],
+  targets: [
+    // The solver: standard library only, value types, no allocations on the solve path.
+    .target(name: "ArrangementSolver"),
+    // Scene files (SPEC §8): a strict JSON reader with field paths, and the answer writer.
+    .target(name: "SceneFormat", dependencies: ["ArrangementSolver"]),
+    // A malloc interposer; linked into every executable that depends on it.
+    .target(name: "CAllocationCounter"),
+    // The benchmark runner: registration, measurement, statistics, baselines, verdicts.
+    .target(name: "BenchmarkRunner", dependencies: ["CAllocationCounter"]),
+    // Benchmark definitions: sweeps of scenes through the solver.
+    .target(
+      name: "ArrangementBenchmarks",
+      dependencies: ["ArrangementSolver", "BenchmarkRunner"],
+      path: "Benchmarks/ArrangementBenchmarks"
+    ),
+    // The command-line tool's subcommands, kept in a library so tests can run them in-process.
+    .target(
+      name: "ArrangementBenchCommands",
+      dependencies: ["ArrangementSolver", "SceneFormat", "BenchmarkRunner", "ArrangementBenchmarks"]
+    ),
+    .executableTarget(name: "arrangement-bench", dependencies: ["ArrangementBenchCommands"]),
+    .testTarget(
+      name: "ArrangementSolverTests",
+      dependencies: ["ArrangementSolver", "CAllocationCounter"]
+    ),
+    .testTarget(
+      name: "SceneFormatTests",
+      dependencies: ["ArrangementSolver", "SceneFormat"]
+    ),
+    .testTarget(
+      name: "BenchmarkRunnerTests",
+      dependencies: ["BenchmarkRunner"]
+    ),
+    .testTarget(
+      name: "ArrangementBenchCommandsTests",
+      dependencies: ["ArrangementBenchCommands", "SceneFormat", "ArrangementSolver"]
+    ),
+  ]
+)

@@ -1,0 +1,81 @@
+/// A fixed-capacity list of reserved regions, stored inline.
+///
+/// A scene carries its regions by value so that a solve touches no heap
+/// memory; a device has a handful of regions (iPhone Duo: three), so the
+/// capacity is small and fixed. Appending past ``capacity`` is refused.
+@frozen
+public struct ReservedRegions: Sendable {
+  /// The most regions a scene or a query answer can hold.
+  public static let capacity = 8
+
+  @usableFromInline
+  var storage: InlineArray<8, ReservedRegion>
+
+  @usableFromInline
+  var storedCount: Int
+
+  /// The number of regions held.
+  @inlinable
+  public var count: Int { storedCount }
+
+  @inlinable
+  public init() {
+    storage = InlineArray(repeating: .placeholder)
+    storedCount = 0
+  }
+
+  /// A list of the given regions; those past ``capacity`` are dropped.
+  public init(_ regions: some Sequence<ReservedRegion>) {
+    self.init()
+    for region in regions where !append(region) { break }
+  }
+
+  /// Adds a region; returns `false` (and changes nothing) when the list is full.
+  @inlinable
+  @discardableResult
+  public mutating func append(_ region: ReservedRegion) -> Bool {
+    guard count < Self.capacity else { return false }
+    storage[storedCount] = region
+    storedCount += 1
+    return true
+  }
+
+  @inlinable
+  public var isEmpty: Bool { count == 0 }
+
+  public mutating func removeAll() { storedCount = 0 }
+}
+
+extension ReservedRegions: RandomAccessCollection {
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { count }
+
+  @inlinable
+  public subscript(position: Int) -> ReservedRegion {
+    get {
+      precondition(position >= 0 && position < count, "region index out of range")
+      return storage[position]
+    }
+    set {
+      precondition(position >= 0 && position < count, "region index out of range")
+      storage[position] = newValue
+    }
+  }
+}
+
+extension ReservedRegions: MutableCollection {}
+
+extension ReservedRegions: Hashable {
+  public static func == (lhs: ReservedRegions, rhs: ReservedRegions) -> Bool {
+    lhs.elementsEqual(rhs)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    for region in self { hasher.combine(region) }
+  }
+}
+
+extension ReservedRegions: ExpressibleByArrayLiteral {
+  public init(arrayLiteral elements: ReservedRegion...) { self.init(elements) }
+}

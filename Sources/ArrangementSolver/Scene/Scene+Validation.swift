@@ -1,0 +1,136 @@
+/// One invalid field of a scene (R29).
+public struct SceneIssue: Hashable, Sendable, CustomStringConvertible {
+  /// The field's path from the scene, as in a scene file: `primary.width.preferred.fraction`.
+  public var path: String
+  /// What is wrong with it: `1.5 is outside 0...1`.
+  public var message: String
+
+  public init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  public var description: String { "\(path): \(message)" }
+}
+
+extension Scene {
+  /// Every invalid field of the scene (R29), in field order; empty when the
+  /// scene is valid.
+  ///
+  /// ``solve()`` accepts any scene and sanitises bad numbers; tools that
+  /// take scenes from files call this first and report the fields instead:
+  /// a non-finite number anywhere, a negative width, height, inset, margin
+  /// or absolute dimension, a fraction outside 0...1, a `displayScale` that
+  /// is not positive, or a maximum below a minimum of the same kind.
+  /// Coordinates may be negative.
+  public func validate() -> [SceneIssue] {
+    var issues = Validator()
+    issues.rect(container, "container")
+    issues.insets(safeArea, "safeArea")
+    if let displayScale {
+      if issues.finite(displayScale, "displayScale"), displayScale <= 0 {
+        issues.report("displayScale", "\(formatNumber(displayScale)) is not positive")
+      }
+    }
+    issues.regions(regions, "regions")
+    issues.pane(primary, "primary")
+    issues.pane(secondary, "secondary")
+    return issues.found
+  }
+}
+
+/// Collects issues with their paths.
+struct Validator {
+  var found: [SceneIssue] = []
+
+  mutating func report(_ path: String, _ message: String) {
+    found.append(SceneIssue(path: path, message: message))
+  }
+
+  /// Reports a non-finite value; returns whether the value is finite.
+  @discardableResult
+  mutating func finite(_ value: Double, _ path: String) -> Bool {
+    if value.isFinite { return true }
+    report(path, "\(formatNumber(value)) is not a finite number")
+    return false
+  }
+
+  mutating func length(_ value: Double, _ path: String) {
+    if finite(value, path), value < 0 { report(path, "\(formatNumber(value)) is negative") }
+  }
+
+  mutating func rect(_ rect: Rect, _ path: String) {
+    finite(rect.x, path + ".x")
+    finite(rect.y, path + ".y")
+    length(rect.width, path + ".width")
+    length(rect.height, path + ".height")
+  }
+
+  mutating func insets(_ insets: EdgeInsets, _ path: String) {
+    length(insets.top, path + ".top")
+    length(insets.left, path + ".left")
+    length(insets.bottom, path + ".bottom")
+    length(insets.right, path + ".right")
+  }
+
+  mutating func regions(_ regions: ReservedRegions, _ path: String) {
+    for (index, region) in regions.enumerated() {
+      rect(region.frame, "\(path)[\(index)].frame")
+      insets(region.margins, "\(path)[\(index)].margins")
+    }
+  }
+
+  mutating func pane(_ pane: PaneSettings, _ path: String) {
+    finite(pane.layoutPriority, path + ".layoutPriority")
+    range(pane.width, path + ".width")
+    range(pane.height, path + ".height")
+    if let ideal = pane.idealSize {
+      length(ideal.width, path + ".idealSize.width")
+      length(ideal.height, path + ".idealSize.height")
+    }
+  }
+
+  mutating func range(_ range: DimensionRange, _ path: String) {
+    dimension(range.minimum, path + ".minimum")
+    dimension(range.preferred, path + ".preferred")
+    dimension(range.maximum, path + ".maximum")
+    switch (range.minimum, range.maximum) {
+    case (.absolute(let low)?, .absolute(let high)?) where low.isFinite && high.isFinite && high < low,
+      (.fractional(let low)?, .fractional(let high)?) where low.isFinite && high.isFinite && high < low:
+      report(path + ".maximum", "\(formatNumber(high)) is below the minimum \(formatNumber(low))")
+    default:
+      break
+    }
+  }
+
+  mutating func dimension(_ dimension: Dimension?, _ path: String) {
+    switch dimension {
+    case .absolute(let points)?:
+      length(points, path + ".absolute")
+    case .fractional(let fraction)?:
+      if finite(fraction, path + ".fraction"), !(0...1).contains(fraction) {
+        report(path + ".fraction", "\(formatNumber(fraction)) is outside 0...1")
+      }
+    case .intrinsic?, nil:
+      break
+    }
+  }
+}
+
+/// A number as people write it: `250`, `0.3`, `-1e+20`, `inf`, `nan`.
+package func formatNumber(_ value: Double) -> String {
+  if value.isFinite && value == value.rounded() && abs(value) < 1e15 {
+    return String(Int64(value))
+  }
+  return value.description
+}
+
+extension RegionQuery {
+  /// Every invalid field of the query and its regions, as ``Scene/validate()`` reports them.
+  public func validate(regions: ReservedRegions) -> [SceneIssue] {
+    var issues = Validator()
+    issues.rect(view, "view")
+    issues.regions(regions, "regions")
+    return issues.found
+  }
+}

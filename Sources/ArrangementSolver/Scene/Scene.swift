@@ -1,0 +1,60 @@
+/// How the two panes share the area.
+@frozen
+public enum ArrangementStyle: UInt8, Sendable, Hashable, CaseIterable {
+  /// Both panes independently visible, side by side or stacked (SPEC §4).
+  case split
+  /// Foreground and background, side by side across a fold (SPEC §5).
+  case overlay
+}
+
+/// Everything one solve needs (SPEC §1).
+///
+/// ```swift
+/// var scene = Scene(container: Rect(x: 0, y: 0, width: 950, height: 760))
+/// scene.primary.width = DimensionRange(preferred: .fractional(0.3))
+/// let solution = scene.solve()  // primary 285 wide, secondary 665
+/// ```
+@frozen
+public struct Scene: Hashable, Sendable {
+  /// The arrangement's frame in window coordinates.
+  public var container: Rect
+  /// Physical insets of the container that panes must not cover.
+  public var safeArea: EdgeInsets
+  /// The container's size classes; derived from its size when `nil` (R2).
+  public var sizeClass: SizeClasses?
+  public var layoutDirection: LayoutDirection
+  /// Pixels per point; when set, pane edges snap to the pixel grid (R9).
+  public var displayScale: Double?
+  /// Reserved regions in window coordinates (SPEC §3).
+  public var regions: ReservedRegions
+  public var style: ArrangementStyle
+  /// The axes a split may use, or along which an overlay may sit side by side.
+  public var axes: Axes
+  public var primary: PaneSettings
+  public var secondary: PaneSettings
+
+  @inlinable
+  public init(
+    container: Rect,
+    safeArea: EdgeInsets = .zero,
+    sizeClass: SizeClasses? = nil,
+    layoutDirection: LayoutDirection = .leftToRight,
+    displayScale: Double? = nil,
+    regions: ReservedRegions = ReservedRegions(),
+    style: ArrangementStyle = .split,
+    axes: Axes = .both,
+    primary: PaneSettings = PaneSettings(),
+    secondary: PaneSettings = PaneSettings()
+  ) {
+    self.container = container
+    self.safeArea = safeArea
+    self.sizeClass = sizeClass
+    self.layoutDirection = layoutDirection
+    self.displayScale = displayScale
+    self.regions = regions
+    self.style = style
+    self.axes = axes
+    self.primary = primary
+    self.secondary = secondary
+  }
+}

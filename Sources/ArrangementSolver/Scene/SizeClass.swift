@@ -1,0 +1,45 @@
+/// A size class along one axis.
+@frozen
+public enum SizeClass: UInt8, Sendable, Hashable, CaseIterable {
+  case compact
+  case regular
+}
+
+/// The horizontal and vertical size classes of a container or a pane.
+@frozen
+public struct SizeClasses: Hashable, Sendable {
+  public var horizontal: SizeClass
+  public var vertical: SizeClass
+
+  @inlinable
+  public init(horizontal: SizeClass, vertical: SizeClass) {
+    self.horizontal = horizontal
+    self.vertical = vertical
+  }
+
+  /// The size class along `axis`.
+  @inlinable
+  public subscript(axis: Axis) -> SizeClass {
+    get { axis == .horizontal ? horizontal : vertical }
+    set {
+      if axis == .horizontal { horizontal = newValue } else { vertical = newValue }
+    }
+  }
+
+  /// The classes with `axis` set to compact (a pane sharing that axis, R20).
+  @inlinable
+  public func compact(along axis: Axis) -> SizeClasses {
+    var copy = self
+    copy[axis] = .compact
+    return copy
+  }
+
+  /// Size classes derived from a container's size (R2): regular from 600 points.
+  @inlinable
+  public init(derivedFrom size: Size) {
+    self.init(
+      horizontal: size.width >= 600 ? .regular : .compact,
+      vertical: size.height >= 600 ? .regular : .compact
+    )
+  }
+}

@@ -1,0 +1,60 @@
+// MARK: - Sanitising numbers (R29)
+
+/// Turns any `Double` into one the solver can use without trapping or
+/// producing a non-finite answer.
+@usableFromInline
+enum Sanitize {
+  /// Magnitudes beyond 2^52 points are clamped, so that sums of a few
+  /// coordinates and lengths can never overflow to infinity.
+  @usableFromInline
+  static let limit: Double = 0x1p52
+
+  /// A coordinate: non-finite counts as 0; may be negative.
+  @inlinable @inline(__always)
+  static func coordinate(_ value: Double) -> Double {
+    value.isFinite ? Swift.min(Swift.max(value, -limit), limit) : 0
+  }
+
+  /// A length, inset or margin: non-finite counts as 0, negative becomes 0.
+  @inlinable @inline(__always)
+  static func length(_ value: Double) -> Double {
+    value.isFinite ? Swift.min(Swift.max(value, 0), limit) : 0
+  }
+
+  /// A `layoutPriority`: non-finite counts as 0.
+  @inlinable @inline(__always)
+  static func priority(_ value: Double) -> Double {
+    value.isFinite ? value : 0
+  }
+
+  /// A fraction, clamped into 0...1; `nil` (missing) when non-finite.
+  @inlinable @inline(__always)
+  static func fraction(_ value: Double) -> Double? {
+    value.isFinite ? Swift.min(Swift.max(value, 0), 1) : nil
+  }
+
+  /// A bound or ideal length: `nil` (missing) when non-finite, negative becomes 0.
+  @inlinable @inline(__always)
+  static func bound(_ value: Double) -> Double? {
+    value.isFinite ? Swift.min(Swift.max(value, 0), limit) : nil
+  }
+
+  /// The display scale: 0 (no rounding) when missing, non-finite or not positive.
+  @inlinable @inline(__always)
+  static func scale(_ value: Double?) -> Double {
+    guard let value, value.isFinite, value > 0 else { return 0 }
+    return value
+  }
+
+  @inlinable
+  static func rect(_ rect: Rect) -> Rect {
+    Rect(x: coordinate(rect.x), y: coordinate(rect.y), width: length(rect.width), height: length(rect.height))
+  }
+
+  @inlinable
+  static func insets(_ insets: EdgeInsets) -> EdgeInsets {
+    EdgeInsets(
+      top: length(insets.top), left: length(insets.left),
+      bottom: length(insets.bottom), right: length(insets.right))
+  }
+}

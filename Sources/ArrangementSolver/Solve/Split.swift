@@ -1,0 +1,52 @@
+extension Scene {
+  /// The split style (SPEC §4).
+
+  func splitArrangement(context: SolveContext, fold: Fold?) -> Solution {
+    let area = context.area
+    let classes = context.classes
+
+    // 1. The split axis: across the fold, else along the longer side (R16).
+    let axis = fold?.splitAxis ?? (area.width >= area.height ? .horizontal : .vertical)
+
+    // 2. Both panes only if the app shows the secondary, the axis is allowed
+    //    and the container is regular along it (R17).
+    let showsBoth = secondary.visible && axes.allows(axis) && classes[axis] == .regular
+
+    // 3. A fold decides everything: each pane is one side of it (R18), or a
+    //    lone primary keeps to the primary side (R19). Sizing is ignored.
+    if let fold {
+      let sides = fold.sides(in: context)
+      let compact = classes.compact(along: fold.splitAxis)  // R20
+      let primary = PaneLayout.shown(sides.leading, compact)
+      guard showsBoth else {
+        return Solution(primary: primary, secondary: .hidden(classes), splitAxis: nil)
+      }
+      return Solution(primary: primary, secondary: .shown(sides.trailing, compact), splitAxis: axis)
+    }
+
+    // 4. Without a fold, a lone primary takes the whole layout area (R17, R19, R20).
+    guard showsBoth else {
+      return Solution(primary: .shown(area, classes), secondary: .hidden(classes), splitAxis: nil)
+    }
+
+    // 5. Size the panes along the axis (R3–R7).
+    let lengths = PaneLengths(primary: primary, secondary: secondary, along: axis, length: area.length(along: axis))
+
+    // 6. Place them primary first, snapping edges to the pixel grid (R8, R9).
+    let frames = lengths.placed(along: axis, in: context)
+
+    // 7. Size classes and the split axis follow from what is shown (R20, R21).
+    switch (frames.primary, frames.secondary) {
+    case (let primaryFrame?, let secondaryFrame?):
+      let compact = classes.compact(along: axis)
+      return Solution(
+        primary: .shown(primaryFrame, compact), secondary: .shown(secondaryFrame, compact), splitAxis: axis)
+    case (let primaryFrame?, nil):
+      return Solution(primary: .shown(primaryFrame, classes), secondary: .hidden(classes), splitAxis: nil)
+    case (nil, let secondaryFrame?):
+      return Solution(primary: .hidden(classes), secondary: .shown(secondaryFrame, classes), splitAxis: nil)
+    case (nil, nil):
+      return context.bothHidden
+    }
+  }
+}

@@ -1,0 +1,94 @@
+/// A parsed JSON document that keeps what error messages need: object keys
+/// in their given order and each number's literal text.
+public indirect enum JSONValue: Sendable, Equatable {
+  case null
+  case bool(Bool)
+  /// The value as `Double(literal)` reads it (possibly infinite), and the literal.
+  case number(Double, literal: String)
+  case string(String)
+  case array([JSONValue])
+  case object([(key: String, value: JSONValue)])
+
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): return true
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.number(let a, _), .number(let b, _)): return a == b
+    case (.string(let a), .string(let b)): return a == b
+    case (.array(let a), .array(let b)): return a == b
+    case (.object(let a), .object(let b)):
+      return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    default: return false
+    }
+  }
+
+  /// The value of `key` in an object.
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members.first { $0.key == key }?.value
+  }
+
+  /// A short name of the value's type, for error messages.
+  public var typeName: String {
+    switch self {
+    case .null: return "null"
+    case .bool: return "a boolean"
+    case .number: return "a number"
+    case .string: return "a string"
+    case .array: return "an array"
+    case .object: return "an object"
+    }
+  }
+}
+
+/// A JSON path such as `$.regions[2].frame.width`.
+public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+  public private(set) var description: String
+
+  public static let root = JSONPath(description: "$")
+
+  public func key(_ name: String) -> JSONPath {
+    let simple = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    return JSONPath(description: simple ? "\(description).\(name)" : "\(description)[\(quoted(name))]")
+  }
+
+  public func index(_ position: Int) -> JSONPath { JSONPath(description: "\(description)[\(position)]") }
+
+  /// A path relative to this one, written as the solver writes field paths (`primary.width`).
+  public func appending(relative: String) -> JSONPath {
+    JSONPath(description: relative.hasPrefix("[") ? description + relative : "\(description).\(relative)")
+  }
+}
+
+/// A bad scene file: the field's path and what is wrong with it.
+public struct SceneFileError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var path: JSONPath
+  public var message: String
+
+  public init(_ path: JSONPath, _ message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  /// One line: `$.primary.width.preferred.fraction: 1.5 is outside 0...1`.
+  public var description: String { "\(path): \(message)" }
+}
+
+/// A string as a JSON string literal.
+func quoted(_ string: String) -> String {
+  var out = "\""
+  for scalar in string.unicodeScalars {
+    switch scalar {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case "\n": out += "\\n"
+    case "\r": out += "\\r"
+    case "\t": out += "\\t"
+    case _ where scalar.value < 0x20:
+      let hex = String(scalar.value, radix: 16)
+      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: out.unicodeScalars.append(scalar)
+    }
+  }
+  return out + "\""
+}

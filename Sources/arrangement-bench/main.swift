@@ -1,0 +1,7 @@
+import ArrangementBenchCommands
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+exit(Tool.main(Array(CommandLine.arguments.dropFirst())))
