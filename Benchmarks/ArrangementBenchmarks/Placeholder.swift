@@ -1,3 +1,4 @@
 import ArrangementSolver
 import BenchmarkRunner
+
 public enum BenchPlaceholder {}

@@ -41,7 +41,8 @@ enum Files {
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try data.write(to: url, options: .atomic)
     } catch {
-      throw CommandFailure("\(path): cannot write the file (\(error.localizedDescription))", status: ExitStatus.toolError)
+      throw CommandFailure(
+        "\(path): cannot write the file (\(error.localizedDescription))", status: ExitStatus.toolError)
     }
   }
 }

@@ -41,7 +41,9 @@ enum SceneCommand {
         terminal.write(help)
         return ExitStatus.success
       }
-      if argument.hasPrefix("-") && argument != "-" { throw CommandFailure("unknown option '\(argument)' (see --help)") }
+      if argument.hasPrefix("-") && argument != "-" {
+        throw CommandFailure("unknown option '\(argument)' (see --help)")
+      }
       guard path == nil else { throw CommandFailure("expected at most one FILE (see --help)") }
       path = argument
     }

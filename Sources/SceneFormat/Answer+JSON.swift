@@ -31,7 +31,8 @@ extension PaneLayout {
   var json: String {
     var text = "{\"visible\": \(visible), \"zIndex\": \(zIndex), \"frame\": \(frame.json)"
     if visible {
-      text += ", \"sizeClass\": {\"horizontal\": \"\(sizeClass.horizontal.name)\", \"vertical\": \"\(sizeClass.vertical.name)\"}"
+      text +=
+        ", \"sizeClass\": {\"horizontal\": \"\(sizeClass.horizontal.name)\", \"vertical\": \"\(sizeClass.vertical.name)\"}"
     }
     return text + "}"
   }

@@ -8,7 +8,8 @@ struct ObjectReader {
       throw SceneFileError(path, "expected an object, found \(value.typeName)")
     }
     for member in members where !keys.contains(member.key) {
-      throw SceneFileError(path.key(member.key), "unknown field (expected one of: \(keys.sorted().joined(separator: ", ")))")
+      throw SceneFileError(
+        path.key(member.key), "unknown field (expected one of: \(keys.sorted().joined(separator: ", ")))")
     }
     self.members = members
     self.path = path
@@ -33,7 +34,9 @@ struct ObjectReader {
 
   func bool(_ key: String) throws(SceneFileError) -> Bool? {
     guard let (value, path) = optional(key) else { return nil }
-    guard case .bool(let flag) = value else { throw SceneFileError(path, "expected a boolean, found \(value.typeName)") }
+    guard case .bool(let flag) = value else {
+      throw SceneFileError(path, "expected a boolean, found \(value.typeName)")
+    }
     return flag
   }
 
@@ -53,7 +56,8 @@ func readNumber(_ value: JSONValue, at path: JSONPath) throws(SceneFileError) ->
 }
 
 /// One of a fixed set of strings.
-func readChoice<Value>(_ value: JSONValue, at path: JSONPath, _ cases: KeyValuePairs<String, Value>) throws(SceneFileError)
+func readChoice<Value>(_ value: JSONValue, at path: JSONPath, _ cases: KeyValuePairs<String, Value>)
+  throws(SceneFileError)
   -> Value
 {
   guard case .string(let name) = value else {

@@ -26,7 +26,9 @@ extension Scene {
         axes.insert(Axes(try readChoice(element, at: elementPath, Self.axisNames)))
       }
     }
-    if let (value, path) = object.optional("primary") { primary = try PaneSettings(json: value, at: path, role: .primary) }
+    if let (value, path) = object.optional("primary") {
+      primary = try PaneSettings(json: value, at: path, role: .primary)
+    }
     if let (value, path) = object.optional("secondary") {
       secondary = try PaneSettings(json: value, at: path, role: .secondary)
     }
@@ -125,12 +127,15 @@ extension PaneSettings {
       let ideal = try ObjectReader(value, at: path, allowing: ["width", "height"])
       let width = try ideal.required("width")
       let height = try ideal.required("height")
-      idealSize = Size(width: try readNumber(width.value, at: width.path), height: try readNumber(height.value, at: height.path))
+      idealSize = Size(
+        width: try readNumber(width.value, at: width.path), height: try readNumber(height.value, at: height.path))
     }
     fixedSize = try object.bool("fixedSize") ?? false
     visible = try object.bool("visible") ?? true
-    overlayEdge = try object.choice("overlayEdge", ["leading": HorizontalEdge.leading, "trailing": .trailing]) ?? .trailing
-    overlayVerticalEdge = try object.choice("overlayVerticalEdge", ["top": VerticalEdge.top, "bottom": .bottom]) ?? .bottom
+    overlayEdge =
+      try object.choice("overlayEdge", ["leading": HorizontalEdge.leading, "trailing": .trailing]) ?? .trailing
+    overlayVerticalEdge =
+      try object.choice("overlayVerticalEdge", ["top": VerticalEdge.top, "bottom": .bottom]) ?? .bottom
   }
 }
 

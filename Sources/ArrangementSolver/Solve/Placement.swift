@@ -32,7 +32,6 @@ struct EdgeSnapper {
   var length: Double
   var reversed: Bool
 
-
   init(axis: Axis, context: SolveContext) {
     self.axis = axis
     self.context = context

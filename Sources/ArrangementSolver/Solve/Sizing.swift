@@ -31,7 +31,6 @@ struct ResolvedRange {
     if maximum < minimum { maximum = minimum }
   }
 
-
   func clamped(_ value: Double) -> Double { Swift.min(Swift.max(value, minimum), maximum) }
 }
 
@@ -44,8 +43,9 @@ struct PaneLengths {
   var primaryShown: Bool
   var secondaryShown: Bool
 
-
-  init(primary primarySettings: PaneSettings, secondary secondarySettings: PaneSettings, along axis: Axis, length: Double) {
+  init(
+    primary primarySettings: PaneSettings, secondary secondarySettings: PaneSettings, along axis: Axis, length: Double
+  ) {
     let primaryRange = ResolvedRange(primarySettings, along: axis, length: length)
     let secondaryRange = ResolvedRange(secondarySettings, along: axis, length: length)
 

@@ -14,7 +14,6 @@ struct SolveContext {
   /// Pixels per point, or 0 for no rounding (R9, R29).
   var scale: Double
 
-
   init(_ scene: Scene) {
     let container = Sanitize.rect(scene.container)
     let insets = Sanitize.insets(scene.safeArea)
@@ -32,9 +31,7 @@ struct SolveContext {
     scale = Sanitize.scale(scene.displayScale)
   }
 
-
   var hasArea: Bool { area.width > 0 && area.height > 0 }
-
 
   var bothHidden: Solution {
     Solution(primary: .hidden(classes), secondary: .hidden(classes), splitAxis: nil)

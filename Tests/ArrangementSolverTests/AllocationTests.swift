@@ -1,0 +1,53 @@
+import ArrangementSolver
+import CAllocationCounter
+import Testing
+
+#if DEBUG
+  let isOptimized = false
+#else
+  let isOptimized = true
+#endif
+
+@Suite("The solve path allocates nothing")
+struct AllocationTests {
+  /// Heap allocations made by `body` on this thread.
+  func allocations(_ body: () -> Void) -> UInt64 {
+    let before = ac_thread_counts().allocations
+    body()
+    return ac_thread_counts().allocations - before
+  }
+
+  @Test(
+    "Solving split, overlay and fold scenes and querying regions makes zero heap allocations",
+    .enabled(if: ac_is_available() != 0, "the allocation counter is compiled out under sanitizers"),
+    .enabled(if: isOptimized, "counts mean something only in release: -O keeps values off the heap"))
+  func zeroAllocations() {
+    var scenes = [splitScene(primary: pane(minimum: .absolute(250), preferred: .fractional(0.3))), bookScene()]
+    var overlay = bookScene()
+    overlay.style = .overlay
+    overlay.layoutDirection = .rightToLeft
+    scenes.append(overlay)
+    var rounded = splitScene(primary: pane(preferred: .fractional(0.3337)))
+    rounded.displayScale = 3
+    scenes.append(rounded)
+    let query = RegionQuery(view: rect(0, 0, 950, 760), kind: .division, includeInactive: true)
+    var output = [ReservedRegion](repeating: bookScene().regions[0], count: 8)
+    var areas = [Rect](repeating: .zero, count: 8)
+    var sink = 0.0
+    let work = {
+      for index in 0..<2000 {
+        var scene = scenes[index % scenes.count]
+        scene.container.width += Double(index % 7)
+        let solution = scene.solve()
+        sink += solution.primary.frame.width + solution.secondary.frame.width
+        sink += Double(query.answer(for: scene.regions).count)
+        sink += Double(output.withUnsafeMutableBufferPointer { query.answer(for: scene.regions, into: $0) })
+        sink += Double(
+          areas.withUnsafeMutableBufferPointer { scene.regions.usableAreas(of: scene.container, into: $0) })
+      }
+    }
+    work()  // warm-up: first use of generic metadata may allocate
+    #expect(allocations(work) == 0)
+    #expect(sink > 0)
+  }
+}

@@ -1,0 +1,212 @@
+import ArrangementSolver
+import SceneFormat
+import Testing
+
+let specExample = """
+  {
+    "container": {"x": 0, "y": 0, "width": 950, "height": 760},
+    "safeArea": {"top": 0, "left": 0, "bottom": 0, "right": 84},
+    "sizeClass": {"horizontal": "regular", "vertical": "regular"},
+    "layoutDirection": "leftToRight",
+    "displayScale": 3,
+    "regions": [
+      {"id": 1, "kind": "division", "active": true,
+       "frame": {"x": 475, "y": 0, "width": 0, "height": 760},
+       "margins": {"top": 0, "left": 0, "bottom": 0, "right": 0}}
+    ],
+    "style": "split",
+    "axes": ["horizontal", "vertical"],
+    "primary": {"layoutPriority": 0,
+                "width": {"minimum": {"absolute": 250}, "preferred": {"fraction": 0.3}},
+                "overlayEdge": "trailing", "overlayVerticalEdge": "bottom"},
+    "secondary": {"visible": true, "idealSize": {"width": 300, "height": 200}, "fixedSize": true}
+  }
+  """
+
+let specAnswer = """
+  {
+    "splitAxis": "horizontal",
+    "primary":   {"visible": true, "zIndex": 0,
+                  "frame": {"x": 0, "y": 0, "width": 475, "height": 760},
+                  "sizeClass": {"horizontal": "compact", "vertical": "regular"}},
+    "secondary": {"visible": true, "zIndex": 0,
+                  "frame": {"x": 475, "y": 0, "width": 391, "height": 760},
+                  "sizeClass": {"horizontal": "compact", "vertical": "regular"}}
+  }
+  """
+
+/// Keys of every object, in order, for checking that answers keep the documented field order.
+func keyOrder(_ value: JSONValue) -> [String] {
+  switch value {
+  case .object(let members): return members.flatMap { [$0.key] + keyOrder($0.value) }
+  case .array(let items): return items.flatMap(keyOrder)
+  default: return []
+  }
+}
+
+@Suite("Scene files (SPEC §8)")
+struct SceneFileTests {
+  @Test("SPEC §8: the example scene solves to exactly the documented answer, fields in the documented order")
+  func specExampleAnswer() throws {
+    let answer = try JSONParser.parse(try SceneFile.solve(try JSONParser.parse(specExample)))
+    let documented = try JSONParser.parse(specAnswer)
+    #expect(answer == documented)
+    #expect(keyOrder(answer) == keyOrder(documented))
+  }
+
+  @Test("SPEC §8: an array of scenes is answered by an array in the same order")
+  func arrays() throws {
+    let text = "[\(specExample), {\"container\": {\"x\": 0, \"y\": 0, \"width\": 300, \"height\": 300}}]"
+    guard case .array(let answers) = try JSONParser.parse(try SceneFile.solve(try JSONParser.parse(text))) else {
+      Issue.record("expected an array")
+      return
+    }
+    #expect(answers.count == 2)
+    #expect(answers[0] == (try JSONParser.parse(specAnswer)))
+    #expect(answers[1]["splitAxis"] == .null)  // 300 wide is compact: only the primary (R17)
+    #expect(answers[1]["secondary"]?["sizeClass"] == nil)  // hidden panes have no size class
+  }
+
+  @Test("SPEC §8: only container is required; the defaults are those of sections 1 and 2")
+  func defaults() throws {
+    let scene = try Scene(json: try JSONParser.parse(#"{"container": {"x": 5, "y": 6, "width": 700, "height": 500}}"#))
+    #expect(scene == Scene(container: Rect(x: 5, y: 6, width: 700, height: 500)))
+  }
+
+  @Test("R12: the region query of SPEC §8 answers in the view's mirrored coordinates")
+  func regionQuery() throws {
+    let text = """
+      {"view": {"x": 100, "y": 0, "width": 850, "height": 760},
+       "kind": "division", "includeInactive": false,
+       "layoutDirection": "rightToLeft", "layoutDirectionBehavior": "mirrors",
+       "regions": [{"id": 1, "kind": "division", "active": true,
+                    "frame": {"x": 463, "y": 0, "width": 24, "height": 760},
+                    "margins": {"top": 0, "left": 8, "bottom": 0, "right": 4}},
+                   {"id": 0, "kind": "division", "active": false, "frame": {"x": 475, "y": 0, "width": 0, "height": 760}}]}
+      """
+    let answer = try JSONParser.parse(try SceneFile.regions(try JSONParser.parse(text)))
+    let expected = try JSONParser.parse(
+      """
+      {"regions": [{"id": 1, "kind": "division", "active": true,
+                    "frame": {"x": 463, "y": 0, "width": 24, "height": 760},
+                    "margins": {"top": 0, "left": 4, "bottom": 0, "right": 8}}]}
+      """)
+    #expect(answer == expected)
+  }
+
+  static let badInputs: [(String, String)] = [
+    (
+      #"{"container": {"x": 0, "y": 0, "width": 950, "height": 760}, "primary": {"width": {"preferred": {"fraction": 1.5}}}}"#,
+      "$.primary.width.preferred.fraction: 1.5 is outside 0...1"
+    ),
+    (#"{"safeArea": {"top": 1}}"#, "$.container: required field is missing"),
+    (
+      #"{"container": {"x": 0, "y": 0, "width": 1e999, "height": 760}}"#,
+      "$.container.width: 1e999 is not a finite number"
+    ),
+    (
+      #"{"container": {"x": 0, "y": 0, "width": "950", "height": 760}}"#,
+      "$.container.width: expected a number, found a string"
+    ),
+    (
+      #"{"container": {"x": 0, "y": 0, "width": 950, "height": 760}, "style": "grid"}"#,
+      #"$.style: unknown value "grid" (expected one of: "split", "overlay")"#
+    ),
+    (
+      #"{"container": {"x": 0, "y": 0, "width": 950, "height": 760}, "axes": ["diagonal"]}"#,
+      #"$.axes[0]: unknown value "diagonal" (expected one of: "horizontal", "vertical")"#
+    ),
+    (#"{"container": {"x": 0, "y": 0, "width": 950, "height": -1}}"#, "$.container.height: -1 is negative"),
+    (
+      #"{"container": {"x": 0, "y": 0, "width": 950, "height": 760}, "displayScale": 0}"#,
+      "$.displayScale: 0 is not positive"
+    ),
+    (
+      #"{"container": {"x": 0, "y": 0, "width": 950, "height": 760}, "primary": {"width": {"minimum": {"absolute": 300}, "maximum": {"absolute": 200}}}}"#,
+      "$.primary.width.maximum: 200 is below the minimum 300"
+    ),
+    (
+      #"{"container": {"x": 0, "y": 0, "width": 950, "height": 760}, "primary": {"width": {"minimum": {"absolute": 3, "fraction": 0.1}}}}"#,
+      #"$.primary.width.minimum: a dimension has exactly one of "absolute", "fraction" or "intrinsic""#
+    ),
+    (
+      #"{"container": {"x": 0, "y": 0, "width": 950, "height": 760}, "primary": {"visible": false}}"#,
+      "$.primary.visible: unknown field (expected one of: fixedSize, height, idealSize, layoutPriority, overlayEdge, overlayVerticalEdge, width)"
+    ),
+    (
+      #"{"container": {"x": 0, "y": 0, "width": 950, "height": 760}, "regions": [{"id": 1.5, "kind": "division", "frame": {"x": 0, "y": 0, "width": 0, "height": 1}}]}"#,
+      "$.regions[0].id: 1.5 is not an integer"
+    ),
+    (
+      #"{"container": {"x": 0, "y": 0, "width": 950, "height": 760}, "regions": [{"id": 1, "kind": "hinge", "frame": {"x": 0, "y": 0, "width": 0, "height": 1}}]}"#,
+      #"$.regions[0].kind: unknown value "hinge" (expected one of: "division", "occlusion")"#
+    ),
+    (
+      #"{"container": {"x": 0, "y": 0, "width": 950, "height": 760}, "regions": [{"id": 1, "kind": "division", "frame": {"x": 0, "y": 0, "width": 0, "height": 1}, "margins": {"left": -8}}]}"#,
+      "$.regions[0].margins.left: -8 is negative"
+    ),
+    (
+      #"{"container": {"x": 0, "y": 0, "width": 950, "height": 760},"#,
+      "$: malformed JSON at line 1, column 61: expected a string key"
+    ),
+    (
+      #"{"container": {"x": 0, "y": 0, "width": 950 "height": 760}}"#,
+      "$.container: malformed JSON at line 1, column 45: expected ',' or '}' in an object"
+    ),
+    (#"[1, 2"#, "$: malformed JSON at line 1, column 6: expected ',' or ']' in an array"),
+    ("", "$: malformed JSON at line 1, column 1: unexpected end of input, expected a value"),
+    (
+      #"{"container": {"x": 0, "y": 0, "width": 950, "height": 760}, "container": {}}"#,
+      "$.container: malformed JSON at line 1, column 73: duplicate key"
+    ),
+    (#"[{"container": {"x": 0, "y": 0, "width": 950, "height": 760}}, 7]"#, "$[1]: expected an object, found a number"),
+    (
+      String(repeating: "[", count: 100),
+      "$" + String(repeating: "[0]", count: 64) + ": malformed JSON at line 1, column 65: nested deeper than 64 levels"
+    ),
+  ]
+
+  @Test("Bad input names the field's JSON path and what is wrong", arguments: badInputs)
+  func badInput(text: String, message: String) {
+    #expect(throws: SceneFileError.self) { try SceneFile.solve(try JSONParser.parse(text)) }
+    do {
+      _ = try SceneFile.solve(try JSONParser.parse(text))
+    } catch {
+      #expect(error.description == message)
+    }
+  }
+
+  @Test("A file with more regions than a scene holds is refused, naming the field")
+  func tooManyRegions() {
+    let region = #"{"id": 1, "kind": "occlusion", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}"#
+    let text =
+      #"{"container": {"x": 0, "y": 0, "width": 9, "height": 9}, "regions": ["#
+      + Array(repeating: region, count: 9).joined(separator: ",") + "]}"
+    do {
+      _ = try SceneFile.solve(try JSONParser.parse(text))
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.description == "$.regions: 9 regions; at most 8 are supported")
+    }
+  }
+
+  @Test("Numbers are written exactly: integers plainly, others so they read back to the same Double")
+  func numbers() throws {
+    for value in [0, -0.0, 475, 1001.0 / 3, 0.1, -2.5e-7, 1e300] {
+      let text = jsonNumber(value)
+      guard case .number(let read, _) = try JSONParser.parse(text) else {
+        Issue.record("not a number: \(text)")
+        continue
+      }
+      #expect(read == value)
+    }
+    #expect(jsonNumber(475) == "475")
+  }
+
+  @Test("Strings with escapes and non-ASCII text read correctly")
+  func strings() throws {
+    #expect(try JSONParser.parse(#""a\"b\\c\u00e9\ud83d\ude00é""#) == .string("a\"b\\cé😀é"))
+    #expect(throws: SceneFileError.self) { try JSONParser.parse(#""\ud83d""#) }
+    #expect(throws: SceneFileError.self) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
+  }
+}
