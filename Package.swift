@@ -38,7 +38,8 @@ let package = Package(
     ),
     .testTarget(
       name: "SceneFormatTests",
-      dependencies: ["ArrangementSolver", "SceneFormat"]
+      dependencies: ["ArrangementSolver", "SceneFormat"],
+      exclude: ["Golden"]
     ),
     .testTarget(
       name: "BenchmarkRunnerTests",

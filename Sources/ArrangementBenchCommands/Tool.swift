@@ -11,13 +11,21 @@ public enum Tool {
     SUBCOMMANDS:
       solve [FILE|-]     Solve the scenes of a scene file (SPEC §8).
       regions [FILE|-]   Answer region queries (SPEC §3).
+      run                Measure the default suite and compare it with the baseline (the default).
+      check              Like run, printing only the comparison and the verdict.
+      baseline update|show
+                         Record the baseline (release builds only), or print it.
+      compare A B        Compare two result files.
+      merge FILE...      Merge result files, e.g. the shards of a CI matrix.
+      list               List the benchmark groups, or with --points every scene point.
 
     Run `arrangement-bench <subcommand> --help` for a subcommand's options.
 
     EXIT STATUS:
-      0  success
-      1  tool error
-      2  bad input (the message names the field)
+      0  success (run/check: no regression)
+      1  tool error (including bad options of the benchmark subcommands)
+      2  solve/regions: bad input, the message names the field; run/check/compare: regression
+      3  inconclusive (too noisy)     4  improvement only     5  no baseline
 
     """
 
@@ -33,8 +41,7 @@ public enum Tool {
 
   static func dispatch(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
     guard let command = arguments.first else {
-      terminal.write(help)
-      return ExitStatus.success
+      return try BenchCommands.run([], terminal: terminal, printTable: true)
     }
     let rest = arguments.dropFirst()
     switch command {
@@ -45,6 +52,13 @@ public enum Tool {
       return try SceneCommand.run(rest, terminal: terminal, help: SceneCommand.solveHelp, answer: SceneFile.solve)
     case "regions":
       return try SceneCommand.run(rest, terminal: terminal, help: SceneCommand.regionsHelp, answer: SceneFile.regions)
+    case "run": return try BenchCommands.run(rest, terminal: terminal, printTable: true)
+    case "check": return try BenchCommands.run(rest, terminal: terminal, printTable: false)
+    case "baseline": return try BenchCommands.baseline(rest, terminal: terminal)
+    case "compare": return try BenchCommands.compare(rest, terminal: terminal)
+    case "merge": return try BenchCommands.merge(rest, terminal: terminal)
+    case "list": return try BenchCommands.list(rest, terminal: terminal)
+    case "worker": return try BenchCommands.worker(rest, terminal: terminal)
     default:
       throw CommandFailure("unknown subcommand '\(command)' (see --help)")
     }

@@ -22,3 +22,16 @@ ac_counts ac_process_counts(void);
 void ac_black_hole(const void *pointer);
 
 #endif
+
+#ifndef C_INSTRUCTION_COUNTER_DECLS
+#define C_INSTRUCTION_COUNTER_DECLS
+/// Opens a counter of user-space instructions retired by the calling thread;
+/// returns a descriptor, or -errno when the machine exposes no such counter.
+int ac_instructions_open(void);
+
+/// Reads an open counter; returns -1 on failure.
+long long ac_instructions_read(int descriptor);
+
+/// Monotonic time in nanoseconds.
+uint64_t ac_now_ns(void);
+#endif

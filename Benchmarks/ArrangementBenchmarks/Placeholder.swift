@@ -1,4 +1,0 @@
-import ArrangementSolver
-import BenchmarkRunner
-
-public enum BenchPlaceholder {}

@@ -1,0 +1,124 @@
+import ArrangementSolver
+import BenchmarkRunner
+
+/// The benchmark definitions: sweeps of scenes through the solver.
+public enum ArrangementSuite {
+  /// Folds a solution into a checksum, so the optimiser must compute all of it.
+  @inline(__always)
+  static func mix(_ checksum: inout UInt64, _ solution: Solution) {
+    let (a, b) = (solution.primary.frame, solution.secondary.frame)
+    checksum = checksum &* 31 &+ (a.x.bitPattern ^ a.width.bitPattern ^ b.x.bitPattern ^ b.width.bitPattern)
+    checksum = checksum &* 31 &+ (a.y.bitPattern ^ a.height.bitPattern ^ b.y.bitPattern ^ b.height.bitPattern)
+  }
+
+  /// A benchmark that solves every scene of `points` once per run.
+  static func solving(_ title: String, _ points: @escaping @Sendable () -> [SweepPoint]) -> Benchmark {
+    Benchmark(title, operations: max(1, points().count)) {
+      let scenes = points().map(\.scene)
+      return {
+        var checksum: UInt64 = 0
+        for index in scenes.indices { mix(&checksum, scenes[index].solve()) }
+        blackHole(checksum)
+      }
+    }
+  }
+
+  /// The widths of the workload other engines are compared on.
+  public static let peerWidths: [Double] = (0..<10_000).map { 320 + Double($0) * (2048 - 320) / 9999 }
+
+  /// The peers workload's scene at width 320.
+  public static var peerScene: Scene {
+    var scene = Scene(
+      container: Rect(x: 0, y: 0, width: 320, height: 800),
+      sizeClass: SizeClasses(horizontal: .regular, vertical: .regular))
+    scene.primary.width = DimensionRange(minimum: .absolute(250), preferred: .fractional(0.3), maximum: .absolute(600))
+    scene.secondary.width = DimensionRange(minimum: .absolute(200))
+    return scene
+  }
+
+  /// Every benchmark of the default suite, in a stable order; `seed` drives the random group.
+  public static func benchmarks(seed: UInt64 = 1) -> [Benchmark] {
+    var list: [Benchmark] = []
+    for style in StylePreset.allCases {
+      for posture in Posture.allCases {
+        list.append(solving("\(style.rawValue)/\(posture.rawValue)") { Sweep.points(style: style, posture: posture) })
+      }
+    }
+    list.append(solving("random/seed=\(seed)") { Sweep.random(seed: seed, count: 2000) })
+
+    // The workload other engines are compared on (issue "peers"): one solve per width.
+    list.append(
+      Benchmark("peers/two-pane-sweep", operations: peerWidths.count) {
+        let widths = peerWidths
+        var scene = peerScene
+        return {
+          var checksum: UInt64 = 0
+          for width in widths {
+            scene.container.width = width
+            mix(&checksum, scene.solve())
+          }
+          blackHole(checksum)
+        }
+      })
+
+    // The least work any solver could do for that workload: clamp one ratio, write two frames.
+    list.append(
+      Benchmark("limit/clamp-ratio", operations: peerWidths.count) {
+        let widths = peerWidths
+        var frames = [Rect](repeating: .zero, count: 2 * widths.count)
+        return {
+          frames.withUnsafeMutableBufferPointer { output in
+            for index in widths.indices {
+              let width = widths[index]
+              let primary = min(max(0.3 * width, 250), min(600, width - 200))
+              output[2 * index] = Rect(x: 0, y: 0, width: primary, height: 800)
+              output[2 * index + 1] = Rect(x: primary, y: 0, width: width - primary, height: 800)
+            }
+            blackHole(output.baseAddress!)
+          }
+        }
+      })
+
+    // Region queries (R12, R13) over the sweep's postures and sizes.
+    list.append(
+      Benchmark("regions/query", operations: regionQueries().count) {
+        let queries = regionQueries()
+        return {
+          var checksum = 0
+          for (query, regions) in queries { checksum &+= query.answer(for: regions).count }
+          blackHole(checksum)
+        }
+      })
+    return list
+  }
+
+  /// Division and occlusion queries, both directions, over postures and device sizes.
+  static func regionQueries() -> [(RegionQuery, ReservedRegions)] {
+    var queries: [(RegionQuery, ReservedRegions)] = []
+    for posture in Posture.allCases {
+      for size in SweepSizes.devices {
+        let scene = posture.scene(size: size, cameraOn: true)
+        for kind in RegionKind.allCases {
+          for direction in LayoutDirection.allCases {
+            let query = RegionQuery(
+              view: scene.container, kind: kind, includeInactive: kind == .division, layoutDirection: direction)
+            queries.append((query, scene.regions))
+          }
+        }
+      }
+    }
+    return queries
+  }
+
+  /// The sweep points of the groups whose titles pass `filter`, for `list --points`.
+  public static func points(matching filter: TitleFilter, seed: UInt64 = 1) -> [SweepPoint] {
+    var points: [SweepPoint] = []
+    for style in StylePreset.allCases {
+      for posture in Posture.allCases where filter.matches("\(style.rawValue)/\(posture.rawValue)") {
+        points += Sweep.points(style: style, posture: posture)
+      }
+    }
+    if filter.matches("random/seed=\(seed)") { points += Sweep.random(seed: seed, count: 2000) }
+    return points
+  }
+}

@@ -1,0 +1,361 @@
+import ArrangementBenchmarks
+import BenchmarkRunner
+import Foundation
+
+/// `run`, `check`, `baseline`, `compare`, `merge`, `list` and the internal `worker`.
+enum BenchCommands {
+  static let runHelp = """
+    USAGE: arrangement-bench run [options]
+           arrangement-bench check [options]
+
+    run measures the default suite (sweeps of split, overlay and region scenes) in
+    separate worker processes, prints a per-group table and compares it with the
+    stored baseline. check does the same but prints only the comparison. Suspected
+    regressions are re-measured in fresh processes before they are reported.
+
+    EXIT STATUS:
+      0  no regression      2  regression        3  inconclusive (too noisy)
+      4  improvement only   5  no baseline       1  tool error
+
+    \(BenchOptions.help)
+
+    """
+
+  static let baselineHelp = """
+    USAGE: arrangement-bench baseline update [options]
+           arrangement-bench baseline show [options]
+
+    update measures the suite and writes the baseline atomically (release builds
+    only); show prints the stored baseline.
+
+    \(BenchOptions.help)
+
+    """
+
+  static let compareHelp = """
+    USAGE: arrangement-bench compare BASELINE RESULT [options]
+
+    Compares two result files group by group (no measurement). Exit status as for run.
+
+    \(BenchOptions.help)
+
+    """
+
+  static let mergeHelp = """
+    USAGE: arrangement-bench merge RESULT... --output PATH
+
+    Merges result files of the same suite, e.g. the shards of a CI matrix
+    (--shard K/N), into one; samples of a group measured twice are pooled.
+
+    """
+
+  static let listHelp = """
+    USAGE: arrangement-bench list [--filter LIST] [--seed N] [--shard K/N] [--points]
+
+    Lists the benchmark groups (title and scene count), or with --points the
+    stable ID of every scene point of the selected sweep groups.
+
+    """
+
+  static func wantsHelp(_ arguments: ArraySlice<String>) -> Bool {
+    arguments.contains("--help") || arguments.contains("-h")
+  }
+
+  // MARK: - run and check
+
+  static func run(_ arguments: ArraySlice<String>, terminal: Terminal, printTable: Bool) throws(CommandFailure)
+    -> Int32
+  {
+    if wantsHelp(arguments) {
+      terminal.write(runHelp)
+      return ExitStatus.success
+    }
+    let options = try BenchOptions(arguments)
+    let benchmarks = try options.selectedBenchmarks()
+    let result = try measure(benchmarks, options: options, terminal: terminal)
+    try write(result, to: options.outputPath ?? "results/runs/latest.json")
+
+    let baseline: RunResult
+    do {
+      baseline = try RunResult.load(from: options.baselinePath)
+    } catch {
+      if printTable { terminal.write(options.json ? jsonText(result) : Report.run(result, markdown: options.markdown)) }
+      if case .missing = error {
+        terminal.report("arrangement-bench: \(error.description); record one with `baseline update`\n")
+        return ExitStatus.noBaseline
+      }
+      throw CommandFailure(error.description, status: ExitStatus.toolError)
+    }
+
+    var policy = ComparisonPolicy()
+    policy.gated = options.gated
+    var comparison = Comparison(baseline: filtered(baseline, like: result), current: result, policy: policy)
+    let suspects = comparison.suspects
+    if !suspects.isEmpty && options.processes > 0 {
+      terminal.report(
+        "re-measuring \(suspects.count) suspect group(s) in fresh processes: \(suspects.joined(separator: ", "))\n")
+      var again = options
+      again.only = Set(suspects)
+      let fresh = try measure(try again.selectedBenchmarks(), options: again, terminal: terminal)
+      comparison.confirm(with: Comparison(baseline: filtered(baseline, like: fresh), current: fresh, policy: policy))
+    }
+    if printTable && !options.json { terminal.write(Report.run(result, markdown: options.markdown) + "\n") }
+    if options.json {
+      terminal.write(jsonText(result))
+    } else {
+      terminal.write(Report.comparison(comparison, markdown: options.markdown))
+    }
+    let verdict = comparison.overall
+    terminal.write(
+      "\nverdict: \(verdictSentence(verdict)) (against \(options.baselinePath), commit \(baseline.commit))\n")
+    return exitStatus(verdict)
+  }
+
+  /// The baseline restricted to the groups of `result`, so a filtered run is not told of missing groups.
+  static func filtered(_ baseline: RunResult, like result: RunResult) -> RunResult {
+    var copy = baseline
+    let titles = Set(result.groups.map(\.title))
+    copy.groups = baseline.groups.filter { titles.contains($0.title) }
+    return copy
+  }
+
+  static func verdictSentence(_ verdict: Verdict) -> String {
+    switch verdict {
+    case .same, .new, .missing: return "no regression"
+    case .improvement: return "improvement only"
+    case .inconclusive: return "inconclusive (too noisy to tell)"
+    case .regression: return "REGRESSION"
+    }
+  }
+
+  static func exitStatus(_ verdict: Verdict) -> Int32 {
+    switch verdict {
+    case .same, .new, .missing: return ExitStatus.success
+    case .improvement: return ExitStatus.improvementOnly
+    case .inconclusive: return ExitStatus.inconclusive
+    case .regression: return ExitStatus.regression
+    }
+  }
+
+  // MARK: - Measuring in worker processes
+
+  /// Measures `benchmarks` in `options.processes` fresh processes (one after
+  /// another, so they do not compete for the two cores), or in this process.
+  static func measure(_ benchmarks: [Benchmark], options: BenchOptions, terminal: Terminal) throws(CommandFailure)
+    -> RunResult
+  {
+    var perGroup: [String: [GroupMeasurement]] = [:]
+    if options.processes == 0 {
+      for (index, benchmark) in benchmarks.enumerated() {
+        terminal.report("[\(index + 1)/\(benchmarks.count)] \(benchmark.title)\n")
+        perGroup[benchmark.title, default: []].append(Measurer.measure(benchmark, settings: options.settings))
+      }
+    } else {
+      for process in 1...options.processes {
+        terminal.report("process \(process)/\(options.processes): \(benchmarks.count) group(s)\n")
+        for measurement in try runWorker(titles: benchmarks.map(\.title), options: options) {
+          perGroup[measurement.title, default: []].append(measurement)
+        }
+      }
+    }
+    let groups = benchmarks.compactMap { perGroup[$0.title].map(GroupResult.init(merging:)) }
+    return RunResult(suite: "default", settings: options.settings, groups: groups, commit: currentCommit())
+  }
+
+  static func runWorker(titles: [String], options: BenchOptions) throws(CommandFailure) -> [GroupMeasurement] {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "arrangement-bench-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    process.arguments = ["worker", "--output", output.path] + options.workerArguments(only: titles)
+    do {
+      try process.run()
+    } catch {
+      throw CommandFailure("cannot start a worker process: \(error.localizedDescription)", status: ExitStatus.toolError)
+    }
+    process.waitUntilExit()
+    guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: output.path),
+      let measurements = try? JSONDecoder().decode([GroupMeasurement].self, from: data)
+    else {
+      throw CommandFailure(
+        "a worker process failed (status \(process.terminationStatus))", status: ExitStatus.toolError)
+    }
+    return measurements
+  }
+
+  /// The hidden `worker` subcommand: measure in this process, write the raw measurements.
+  static func worker(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
+    let options = try BenchOptions(arguments)
+    guard let path = options.outputPath else {
+      throw CommandFailure("worker needs --output", status: ExitStatus.toolError)
+    }
+    let benchmarks = try options.selectedBenchmarks()
+    var measurements: [GroupMeasurement] = []
+    for (index, benchmark) in benchmarks.enumerated() {
+      terminal.report("  [\(index + 1)/\(benchmarks.count)] \(benchmark.title)\n")
+      measurements.append(Measurer.measure(benchmark, settings: options.settings))
+    }
+    do {
+      try JSONEncoder().encode(measurements).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw CommandFailure("\(path): cannot write (\(error.localizedDescription))", status: ExitStatus.toolError)
+    }
+    return ExitStatus.success
+  }
+
+  static func currentCommit() -> String {
+    if let sha = ProcessInfo.processInfo.environment["GITHUB_SHA"] { return String(sha.prefix(12)) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "rev-parse", "--short=12", "HEAD"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return "unknown" }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return process.terminationStatus == 0 && !text.isEmpty ? text : "unknown"
+  }
+
+  static func write(_ result: RunResult, to path: String) throws(CommandFailure) {
+    do {
+      try result.write(to: path)
+    } catch {
+      throw CommandFailure(
+        "\(path): cannot write the result (\(error.localizedDescription))", status: ExitStatus.toolError)
+    }
+  }
+
+  static func jsonText(_ result: RunResult) -> String {
+    ((try? result.encoded()).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
+  }
+
+  // MARK: - baseline, compare, merge, list
+
+  static func baseline(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
+    guard let action = arguments.first, !["-h", "--help"].contains(action) else {
+      terminal.write(baselineHelp)
+      return ExitStatus.success
+    }
+    let options = try BenchOptions(arguments.dropFirst())
+    if wantsHelp(arguments) {
+      terminal.write(baselineHelp)
+      return ExitStatus.success
+    }
+    switch action {
+    case "update":
+      #if DEBUG
+        throw CommandFailure(
+          "refusing to record a baseline from a debug build; use `swift run -c release arrangement-bench baseline update`",
+          status: ExitStatus.toolError)
+      #else
+        let result = try measure(try options.selectedBenchmarks(), options: options, terminal: terminal)
+        let path = options.outputPath ?? options.baselinePath
+        try write(result, to: path)
+        terminal.write(Report.run(result, markdown: options.markdown) + "\nbaseline written to \(path)\n")
+        return ExitStatus.success
+      #endif
+    case "show":
+      let result = try load(options.baselinePath)
+      terminal.write(options.json ? jsonText(result) : header(result) + Report.run(result, markdown: options.markdown))
+      return ExitStatus.success
+    default:
+      throw CommandFailure(
+        "unknown baseline action '\(action)' (expected update or show)", status: ExitStatus.toolError)
+    }
+  }
+
+  static func header(_ result: RunResult) -> String {
+    """
+    suite \(result.suite), commit \(result.commit), \(result.date), \(result.toolchain), \(result.buildFlags)
+    machine: \(result.machine.cpuModel), \(result.machine.logicalCores) cores, \(result.machine.architecture)
+
+    """
+  }
+
+  static func load(_ path: String) throws(CommandFailure) -> RunResult {
+    do {
+      return try RunResult.load(from: path)
+    } catch {
+      if case .missing = error { throw CommandFailure(error.description, status: ExitStatus.noBaseline) }
+      throw CommandFailure(error.description, status: ExitStatus.toolError)
+    }
+  }
+
+  static func compare(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
+    if wantsHelp(arguments) {
+      terminal.write(compareHelp)
+      return ExitStatus.success
+    }
+    let options = try BenchOptions(arguments)
+    guard options.positional.count == 2 else {
+      throw CommandFailure("compare needs two result files (see --help)", status: ExitStatus.toolError)
+    }
+    let baseline = try load(options.positional[0])
+    let current = try load(options.positional[1])
+    var policy = ComparisonPolicy()
+    policy.gated = options.gated
+    let comparison = Comparison(baseline: baseline, current: current, policy: policy)
+    terminal.write(Report.comparison(comparison, markdown: options.markdown))
+    terminal.write("\nverdict: \(verdictSentence(comparison.overall))\n")
+    return exitStatus(comparison.overall)
+  }
+
+  static func merge(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
+    if wantsHelp(arguments) {
+      terminal.write(mergeHelp)
+      return ExitStatus.success
+    }
+    let options = try BenchOptions(arguments)
+    guard let output = options.outputPath, !options.positional.isEmpty else {
+      throw CommandFailure("merge needs result files and --output (see --help)", status: ExitStatus.toolError)
+    }
+    let results = try options.positional.map { (path: String) throws(CommandFailure) in try load(path) }
+    var merged = results[0]
+    for other in results.dropFirst() {
+      guard other.suite == merged.suite, other.machine.isComparable(to: merged.machine) else {
+        throw CommandFailure("cannot merge results of different suites or machines", status: ExitStatus.toolError)
+      }
+      for group in other.groups {
+        if let index = merged.groups.firstIndex(where: { $0.title == group.title }) {
+          let pooled = merged.groups[index]
+          var combined = GroupResult(
+            merging: [
+              GroupMeasurement(
+                title: pooled.title, operations: pooled.operations, samples: pooled.samples + group.samples,
+                allocationsPerRun: max(pooled.allocationsPerRun, group.allocationsPerRun),
+                bytesPerRun: Int(max(pooled.bytesPerOperation, group.bytesPerOperation) * Double(pooled.operations)),
+                instructionsPerOperation: pooled.instructionsPerOperation ?? group.instructionsPerOperation)
+            ])
+          combined.processes = pooled.processes + group.processes
+          merged.groups[index] = combined
+        } else {
+          merged.groups.append(group)
+        }
+      }
+    }
+    try write(merged, to: output)
+    terminal.write("merged \(results.count) result file(s), \(merged.groups.count) group(s), into \(output)\n")
+    return ExitStatus.success
+  }
+
+  static func list(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
+    if wantsHelp(arguments) {
+      terminal.write(listHelp)
+      return ExitStatus.success
+    }
+    let options = try BenchOptions(arguments)
+    if options.showPoints {
+      let points = ArrangementSuite.points(matching: options.filter, seed: options.seed)
+      terminal.write(points.map(\.id).joined(separator: "\n") + "\n\(points.count) scene points\n")
+      return ExitStatus.success
+    }
+    let benchmarks = try options.selectedBenchmarks()
+    let lines = benchmarks.map { "\($0.title)  (\($0.operations) operations a run)" }
+    let total = benchmarks.reduce(0) { $0 + $1.operations }
+    terminal.write(lines.joined(separator: "\n") + "\n\(benchmarks.count) groups, \(total) operations a run\n")
+    return ExitStatus.success
+  }
+}

@@ -1,0 +1,113 @@
+import ArrangementBenchmarks
+import BenchmarkRunner
+import Foundation
+
+/// The options shared by the benchmark subcommands, parsed by hand in the
+/// shape of swift-argument-parser.
+struct BenchOptions {
+  var filter = TitleFilter(nil)
+  var only: Set<String>?
+  var seed: UInt64 = 1
+  var quick = false
+  var json = false
+  var markdown = false
+  var shard: Shard?
+  var processes = 2
+  var baselinePath = "results/baselines/default.json"
+  var outputPath: String?
+  var gated: GatedMetrics = .all
+  var showPoints = false
+  var positional: [String] = []
+
+  static let help = """
+    OPTIONS:
+      --filter LIST      Only groups whose title contains one of these comma-separated
+                         substrings; a leading ! excludes (e.g. split/,!tabletop).
+      --seed N           Seed of the random group (default 1); it is part of the title.
+      --quick            Fewer, shorter samples: for smoke checks and allocation gates.
+      --shard K/N        Only the K-th of N deterministic slices of the suite.
+      --processes N      Worker processes to sample in (default 2; 0 measures in this process).
+      --baseline PATH    Baseline file (default results/baselines/default.json).
+      --output PATH      Where to write this run's result file
+                         (default results/runs/latest.json; baseline update: the baseline).
+      --metrics LIST     Metrics that gate the exit status: time,allocations,instructions (default all).
+      --json             Print the result (or comparison) as JSON instead of a table.
+      --markdown         Print tables as Markdown, e.g. for a pull-request comment.
+      -h, --help         Show this help.
+    """
+
+  init(_ arguments: ArraySlice<String>) throws(CommandFailure) {
+    var rest = arguments[...]
+    func value(_ name: String) throws(CommandFailure) -> String {
+      guard let next = rest.popFirst(), !next.hasPrefix("--") else {
+        throw CommandFailure("\(name) needs a value (see --help)", status: ExitStatus.toolError)
+      }
+      return next
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--filter": filter = TitleFilter(try value(argument))
+      case "--only": only = Set(try value(argument).split(separator: ",").map(String.init))
+      case "--seed":
+        let text = try value(argument)
+        guard let seed = UInt64(text) else {
+          throw CommandFailure("--seed: '\(text)' is not a whole number", status: ExitStatus.toolError)
+        }
+        self.seed = seed
+      case "--quick": quick = true
+      case "--json": json = true
+      case "--markdown": markdown = true
+      case "--points": showPoints = true
+      case "--shard":
+        let text = try value(argument)
+        guard let shard = Shard(text) else {
+          throw CommandFailure("--shard: '\(text)' is not K/N with 1 ≤ K ≤ N", status: ExitStatus.toolError)
+        }
+        self.shard = shard
+      case "--processes":
+        let text = try value(argument)
+        guard let count = Int(text), (0...64).contains(count) else {
+          throw CommandFailure("--processes: '\(text)' is not a number from 0 to 64", status: ExitStatus.toolError)
+        }
+        processes = count
+      case "--baseline": baselinePath = try value(argument)
+      case "--output": outputPath = try value(argument)
+      case "--metrics":
+        let text = try value(argument)
+        guard let gated = GatedMetrics(names: text) else {
+          throw CommandFailure(
+            "--metrics: '\(text)' is not a list of time, allocations, instructions", status: ExitStatus.toolError)
+        }
+        self.gated = gated
+      default:
+        if argument.hasPrefix("-") {
+          throw CommandFailure("unknown option '\(argument)' (see --help)", status: ExitStatus.toolError)
+        }
+        positional.append(argument)
+      }
+    }
+  }
+
+  var settings: MeasurementSettings { quick ? .quick : .standard }
+
+  /// The selected benchmarks, in suite order; an empty selection is an error.
+  func selectedBenchmarks() throws(CommandFailure) -> [Benchmark] {
+    let selected = ArrangementSuite.benchmarks(seed: seed).enumerated().filter { position, benchmark in
+      filter.matches(benchmark.title) && (shard?.contains(position: position) ?? true)
+        && (only?.contains(benchmark.title) ?? true)
+    }.map(\.element)
+    guard !selected.isEmpty else {
+      throw CommandFailure(
+        "no benchmark matches --filter '\(filter)'\(shard.map { " in shard \($0)" } ?? "") (see `arrangement-bench list`)",
+        status: ExitStatus.toolError)
+    }
+    return selected
+  }
+
+  /// The arguments that make a worker select the same benchmarks.
+  func workerArguments(only titles: [String]) -> [String] {
+    var arguments = ["--seed", String(seed), "--only", titles.joined(separator: ",")]
+    if quick { arguments.append("--quick") }
+    return arguments
+  }
+}

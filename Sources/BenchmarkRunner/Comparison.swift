@@ -1,0 +1,182 @@
+/// What a comparison concludes about one metric of one group.
+public enum Verdict: String, Codable, Sendable, Comparable {
+  case same
+  case improvement
+  /// A difference beyond the threshold that the statistics cannot confirm, or a noisy group.
+  case inconclusive
+  case regression
+  /// In the run but not in the baseline, or the reverse.
+  case new
+  case missing
+
+  private var severity: Int {
+    switch self {
+    case .same, .new, .missing: 0
+    case .improvement: 1
+    case .inconclusive: 2
+    case .regression: 3
+    }
+  }
+
+  public static func < (a: Verdict, b: Verdict) -> Bool { a.severity < b.severity }
+}
+
+/// The metrics a comparison may gate on.
+public struct GatedMetrics: OptionSet, Sendable, Hashable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  public static let time = GatedMetrics(rawValue: 1)
+  public static let allocations = GatedMetrics(rawValue: 2)
+  public static let instructions = GatedMetrics(rawValue: 4)
+  public static let all: GatedMetrics = [.time, .allocations, .instructions]
+
+  /// Parses `time,allocations,instructions`; `nil` on an unknown name.
+  public init?(names: String) {
+    self = []
+    for name in names.split(separator: ",") {
+      switch name {
+      case "time": insert(.time)
+      case "allocations": insert(.allocations)
+      case "instructions": insert(.instructions)
+      default: return nil
+      }
+    }
+  }
+}
+
+/// Thresholds of the verdicts.
+public struct ComparisonPolicy: Sendable {
+  /// Time ratios within 1 ± this are never called a change.
+  public var timeThreshold = 0.10
+  /// False-discovery rate across groups (Benjamini–Hochberg).
+  public var falseDiscoveryRate = 0.05
+  /// A group whose interquartile range exceeds this fraction of its median is too noisy to judge.
+  public var noiseLimit = 0.5
+  /// Instruction counts within 1 ± this are the same (they are exact under callgrind, near-exact with perf).
+  public var instructionThreshold = 0.01
+  public var gated: GatedMetrics = .all
+
+  public init() {}
+}
+
+/// The comparison of one group.
+public struct GroupComparison: Sendable {
+  public var title: String
+  public var baseline: GroupResult?
+  public var current: GroupResult?
+  /// median(current) / median(baseline).
+  public var timeRatio: Double = .nan
+  public var timeInterval: (low: Double, high: Double) = (.nan, .nan)
+  public var pValue: Double = 1
+  public var adjustedP: Double = 1
+  public var time: Verdict = .same
+  public var allocations: Verdict = .same
+  public var instructions: Verdict = .same
+  public var note: String = ""
+
+  /// The verdict that counts, over the gated metrics.
+  public func verdict(gating gated: GatedMetrics) -> Verdict {
+    if baseline == nil { return .new }
+    if current == nil { return .missing }
+    var verdicts: [Verdict] = []
+    if gated.contains(.time) { verdicts.append(time) }
+    if gated.contains(.allocations) { verdicts.append(allocations) }
+    if gated.contains(.instructions) { verdicts.append(instructions) }
+    return verdicts.max() ?? .same
+  }
+}
+
+/// A run compared with a baseline, group by group.
+public struct Comparison: Sendable {
+  public var groups: [GroupComparison]
+  public var policy: ComparisonPolicy
+  public var machinesComparable: Bool
+
+  /// Compares every group of `current` with `baseline`.
+  public init(baseline: RunResult, current: RunResult, policy: ComparisonPolicy = ComparisonPolicy()) {
+    self.policy = policy
+    machinesComparable = baseline.machine.isComparable(to: current.machine)
+    var titles = current.groups.map(\.title)
+    titles += baseline.groups.map(\.title).filter { !titles.contains($0) }
+    var groups = titles.map { title in
+      GroupComparison(title: title, baseline: baseline.group(title), current: current.group(title))
+    }
+    // Time: a rank test per group, then false-discovery-rate control across groups.
+    let tested = groups.indices.filter { groups[$0].baseline != nil && groups[$0].current != nil }
+    for index in tested {
+      let (old, new) = (groups[index].baseline!, groups[index].current!)
+      groups[index].timeRatio = new.nanosecondsPerOperation.median / old.nanosecondsPerOperation.median
+      groups[index].pValue = Statistics.mannWhitneyP(old.samples, new.samples)
+      groups[index].timeInterval = Statistics.medianRatioInterval(old.samples, new.samples)
+    }
+    let adjusted = Statistics.benjaminiHochberg(tested.map { groups[$0].pValue })
+    for (position, index) in tested.enumerated() {
+      groups[index].adjustedP = adjusted[position]
+      Self.judge(&groups[index], policy: policy, machinesComparable: machinesComparable)
+    }
+    self.groups = groups
+  }
+
+  static func judge(_ group: inout GroupComparison, policy: ComparisonPolicy, machinesComparable: Bool) {
+    let (old, new) = (group.baseline!, group.current!)
+    let significant = group.adjustedP < policy.falseDiscoveryRate
+    let ratio = group.timeRatio
+    let noisy = [old, new].contains {
+      ($0.nanosecondsPerOperation.p75 - $0.nanosecondsPerOperation.p25) / $0.nanosecondsPerOperation.median
+        > policy.noiseLimit
+    }
+    if ratio > 1 + policy.timeThreshold {
+      group.time = significant && group.timeInterval.low > 1 && !noisy ? .regression : .inconclusive
+    } else if ratio < 1 - policy.timeThreshold {
+      group.time = significant && group.timeInterval.high < 1 && !noisy ? .improvement : .inconclusive
+    } else {
+      group.time = noisy ? .inconclusive : .same
+    }
+    if !machinesComparable && group.time != .same {
+      group.time = .inconclusive
+      group.note = "baseline from another kind of machine"
+    }
+    // Allocations are deterministic: any change is real.
+    if new.allocationsPerRun > old.allocationsPerRun {
+      group.allocations = .regression
+    } else if new.allocationsPerRun < old.allocationsPerRun {
+      group.allocations = .improvement
+    }
+    if let oldCount = old.instructionsPerOperation, let newCount = new.instructionsPerOperation {
+      let instructionRatio = newCount / oldCount
+      if instructionRatio > 1 + policy.instructionThreshold {
+        group.instructions = .regression
+      } else if instructionRatio < 1 - policy.instructionThreshold {
+        group.instructions = .improvement
+      }
+    }
+  }
+
+  /// The worst verdict over all groups, on the gated metrics.
+  public var overall: Verdict {
+    groups.map { $0.verdict(gating: policy.gated) }.max() ?? .same
+  }
+
+  /// Groups whose gated verdict is a regression or inconclusive: candidates to re-measure.
+  public var suspects: [String] {
+    groups.filter { [.regression, .inconclusive].contains($0.verdict(gating: policy.gated)) }.map(\.title)
+  }
+
+  /// Replaces the verdicts of re-measured groups: a regression stands only if
+  /// the fresh processes show it again.
+  public mutating func confirm(with remeasured: Comparison) {
+    for index in groups.indices {
+      guard let again = remeasured.groups.first(where: { $0.title == groups[index].title }) else { continue }
+      let first = groups[index]
+      var merged = again
+      if first.time == .regression && again.time != .regression {
+        merged.time = again.time == .same ? .same : .inconclusive
+        merged.note = "not confirmed by re-measurement"
+      } else if first.time == .regression {
+        merged.note = "confirmed by re-measurement"
+      }
+      groups[index] = merged
+    }
+  }
+}

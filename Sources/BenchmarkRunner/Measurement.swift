@@ -1,0 +1,115 @@
+import CAllocationCounter
+
+/// How long and how often to measure.
+public struct MeasurementSettings: Codable, Sendable, Hashable {
+  /// Samples per group per process.
+  public var samples: Int
+  /// Each sample runs the body enough times to last at least this long.
+  public var minimumSampleNanoseconds: UInt64
+  /// The body runs for at least this long before anything is recorded.
+  public var warmUpNanoseconds: UInt64
+
+  public init(samples: Int, minimumSampleNanoseconds: UInt64, warmUpNanoseconds: UInt64) {
+    self.samples = samples
+    self.minimumSampleNanoseconds = minimumSampleNanoseconds
+    self.warmUpNanoseconds = warmUpNanoseconds
+  }
+
+  /// The default: 30 samples of at least 4 ms after 40 ms of warm-up.
+  public static let standard = MeasurementSettings(
+    samples: 30, minimumSampleNanoseconds: 4_000_000, warmUpNanoseconds: 40_000_000)
+  /// For CI smoke checks: enough for allocations, too little for fine timing.
+  public static let quick = MeasurementSettings(
+    samples: 8, minimumSampleNanoseconds: 1_000_000, warmUpNanoseconds: 5_000_000)
+}
+
+/// What one process measured of one benchmark.
+public struct GroupMeasurement: Codable, Sendable, Hashable {
+  public var title: String
+  public var operations: Int
+  /// Nanoseconds per operation, one value per sample.
+  public var samples: [Double]
+  /// Heap allocations during one call of the body (exact; 0 when the counter is off).
+  public var allocationsPerRun: Int
+  public var bytesPerRun: Int
+  /// Instructions per operation, when the machine exposes a counter.
+  public var instructionsPerOperation: Double?
+
+  public init(
+    title: String, operations: Int, samples: [Double], allocationsPerRun: Int, bytesPerRun: Int,
+    instructionsPerOperation: Double?
+  ) {
+    self.title = title
+    self.operations = operations
+    self.samples = samples
+    self.allocationsPerRun = allocationsPerRun
+    self.bytesPerRun = bytesPerRun
+    self.instructionsPerOperation = instructionsPerOperation
+  }
+}
+
+/// Measures benchmarks in this process.
+public enum Measurer {
+  /// Whether heap allocations are counted in this build.
+  public static var countsAllocations: Bool { ac_is_available() != 0 }
+
+  /// Why instruction counts are unavailable, or `nil` when they are available.
+  public static let instructionCounterProblem: String? = {
+    let descriptor = ac_instructions_open()
+    if descriptor >= 0 {
+      close(descriptor)
+      return nil
+    }
+    return "perf_event_open for instructions failed (errno \(-descriptor)); use callgrind"
+  }()
+
+  public static func measure(_ benchmark: Benchmark, settings: MeasurementSettings) -> GroupMeasurement {
+    let body = benchmark.setUp()
+
+    // 1. Warm up: caches, branch predictors, lazily created runtime metadata.
+    let warmUpEnd = ac_now_ns() + settings.warmUpNanoseconds
+    var oneRun: UInt64 = 0
+    repeat {
+      let start = ac_now_ns()
+      body()
+      oneRun = max(1, ac_now_ns() - start)
+    } while ac_now_ns() < warmUpEnd
+
+    // 2. Allocations of one call, after warm-up (deterministic).
+    let before = ac_thread_counts()
+    body()
+    let after = ac_thread_counts()
+
+    // 3. Instructions of one call, where the machine has the counter.
+    var instructions: Double?
+    let descriptor = ac_instructions_open()
+    if descriptor >= 0 {
+      let start = ac_instructions_read(descriptor)
+      body()
+      let end = ac_instructions_read(descriptor)
+      close(descriptor)
+      if start >= 0 && end >= start { instructions = Double(end - start) / Double(benchmark.operations) }
+    }
+
+    // 4. Calibrate so one sample lasts the minimum sample time, then sample.
+    let iterations = Int(max(1, (settings.minimumSampleNanoseconds + oneRun - 1) / oneRun))
+    var samples: [Double] = []
+    samples.reserveCapacity(settings.samples)
+    for _ in 0..<settings.samples {
+      let start = ac_now_ns()
+      for _ in 0..<iterations { body() }
+      let elapsed = ac_now_ns() - start
+      samples.append(Double(elapsed) / Double(iterations * benchmark.operations))
+    }
+    return GroupMeasurement(
+      title: benchmark.title, operations: benchmark.operations, samples: samples,
+      allocationsPerRun: Int(after.allocations - before.allocations), bytesPerRun: Int(after.bytes - before.bytes),
+      instructionsPerOperation: instructions)
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Renders runs and comparisons as text tables and Markdown.
+public enum Report {
+  /// A number with about three significant digits: `48.2`, `1,204`, `0.731`.
+  public static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "–" }
+    if value == 0 { return "0" }
+    let magnitude = abs(value)
+    let digits = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
+    let text = String(format: "%.\(digits)f", magnitude)
+    let parts = text.split(separator: ".", maxSplits: 1)
+    var whole = String(parts[0])
+    var grouped = ""
+    while whole.count > 3 {
+      grouped = "," + whole.suffix(3) + grouped
+      whole.removeLast(3)
+    }
+    grouped = whole + grouped
+    if parts.count == 2 { grouped += "." + parts[1] }
+    return (value < 0 ? "-" : "") + grouped
+  }
+
+  /// Operations per second with a unit: `20.7 M/s`.
+  public static func rate(_ value: Double) -> String {
+    guard value.isFinite else { return "–" }
+    if value >= 1e9 { return number(value / 1e9) + " G/s" }
+    if value >= 1e6 { return number(value / 1e6) + " M/s" }
+    if value >= 1e3 { return number(value / 1e3) + " k/s" }
+    return number(value) + " /s"
+  }
+
+  public static func percent(_ ratio: Double) -> String {
+    guard ratio.isFinite else { return "–" }
+    let change = (ratio - 1) * 100
+    return (change >= 0 ? "+" : "−") + number(abs(change)) + "%"
+  }
+
+  static func table(_ header: [String], _ rows: [[String]], markdown: Bool) -> String {
+    if markdown {
+      let line = { (cells: [String]) in "| " + cells.joined(separator: " | ") + " |" }
+      let rule = "|" + header.indices.map { $0 == 0 ? "---|" : "---:|" }.joined()
+      return ([line(header), rule] + rows.map(line)).joined(separator: "\n") + "\n"
+    }
+    let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+    func pad(_ cells: [String]) -> String {
+      cells.enumerated().map { column, cell in
+        let space = String(repeating: " ", count: widths[column] - cell.count)
+        return column == 0 ? cell + space : space + cell
+      }.joined(separator: "  ")
+    }
+    let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+    return ([pad(header), rule] + rows.map(pad)).joined(separator: "\n") + "\n"
+  }
+
+  /// The measurements of one run.
+  public static func run(_ result: RunResult, markdown: Bool = false) -> String {
+    let header = ["group", "ns/op median", "p25–p75", "p99", "ops/s", "allocs/op", "instr/op"]
+    let rows = result.groups.map { group -> [String] in
+      let q = group.nanosecondsPerOperation
+      return [
+        group.title, number(q.median), number(q.p25) + "–" + number(q.p75), number(q.p99), rate(group.throughput),
+        number(group.allocationsPerOperation), group.instructionsPerOperation.map(number) ?? "unavailable",
+      ]
+    }
+    var text = table(header, rows, markdown: markdown)
+    if result.groups.contains(where: { $0.instructionsPerOperation == nil }) {
+      text += "\ninstructions: \(result.instructionCounter)\n"
+    }
+    return text
+  }
+
+  /// A comparison with its verdicts, worst first.
+  public static func comparison(_ comparison: Comparison, markdown: Bool = false) -> String {
+    let gated = comparison.policy.gated
+    let header = ["group", "baseline ns/op", "now ns/op", "change", "95% CI", "p (BH)", "allocs/run", "verdict"]
+    let ordered = comparison.groups.sorted { $0.verdict(gating: gated) > $1.verdict(gating: gated) }
+    let rows = ordered.map { group -> [String] in
+      let old = group.baseline.map { number($0.nanosecondsPerOperation.median) } ?? "–"
+      let new = group.current.map { number($0.nanosecondsPerOperation.median) } ?? "–"
+      let interval =
+        group.timeInterval.low.isFinite
+        ? percent(group.timeInterval.low) + " … " + percent(group.timeInterval.high) : "–"
+      let allocations =
+        "\(group.baseline.map { String($0.allocationsPerRun) } ?? "–") → \(group.current.map { String($0.allocationsPerRun) } ?? "–")"
+      var verdict = group.verdict(gating: gated).rawValue
+      if group.allocations == .regression { verdict += " (allocations)" }
+      if group.instructions == .regression { verdict += " (instructions)" }
+      if !group.note.isEmpty { verdict += " — " + group.note }
+      return [
+        group.title, old, new, percent(group.timeRatio), interval,
+        group.adjustedP < 1 ? String(format: "%.3g", group.adjustedP) : "1", allocations, verdict,
+      ]
+    }
+    var text = table(header, rows, markdown: markdown)
+    if !comparison.machinesComparable {
+      text += "\nThe baseline was recorded on another kind of machine: time differences are reported as inconclusive.\n"
+    }
+    return text
+  }
+}

@@ -1,0 +1,229 @@
+import Foundation
+
+/// The machine a run was measured on, compared by capability rather than by
+/// host name: a CI runner of the same kind compares with the baseline.
+public struct MachineFingerprint: Codable, Sendable, Hashable {
+  public var architecture: String
+  public var cpuModel: String
+  public var logicalCores: Int
+  /// SIMD extensions the CPU reports (the build targets baseline x86-64 either way).
+  public var simd: [String]
+  public var memoryGiB: Int
+  public var operatingSystem: String
+
+  public static var current: MachineFingerprint {
+    let info = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+    func field(_ name: String) -> String? {
+      info.split(separator: "\n").first { $0.hasPrefix(name) }.flatMap { line in
+        line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
+      }
+    }
+    let flags = Set((field("flags") ?? "").split(separator: " ").map(String.init))
+    var name = utsname()
+    uname(&name)
+    let machine = withUnsafeBytes(of: &name.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    return MachineFingerprint(
+      architecture: machine, cpuModel: field("model name") ?? "unknown",
+      logicalCores: ProcessInfo.processInfo.activeProcessorCount,
+      simd: ["sse4_2", "avx", "avx2", "avx512f", "neon", "asimd"].filter(flags.contains),
+      memoryGiB: Int((Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824).rounded()),
+      operatingSystem: "Linux")
+  }
+
+  /// Whether times measured on `other` can be compared with times measured here.
+  public func isComparable(to other: MachineFingerprint) -> Bool {
+    architecture == other.architecture && cpuModel == other.cpuModel && logicalCores == other.logicalCores
+      && simd == other.simd
+  }
+}
+
+/// The quantiles of a group's time per operation.
+public struct Quantiles: Codable, Sendable, Hashable {
+  public var min, p25, median, p75, p90, p99, max: Double
+
+  public init(_ samples: [Double]) {
+    let sorted = samples.sorted()
+    min = sorted.first ?? .nan
+    p25 = Statistics.quantile(sorted, 0.25)
+    median = Statistics.quantile(sorted, 0.5)
+    p75 = Statistics.quantile(sorted, 0.75)
+    p90 = Statistics.quantile(sorted, 0.9)
+    p99 = Statistics.quantile(sorted, 0.99)
+    max = sorted.last ?? .nan
+  }
+}
+
+/// One group's measurements, merged over processes.
+public struct GroupResult: Codable, Sendable, Hashable {
+  public var title: String
+  public var operations: Int
+  /// Nanoseconds per operation, every sample of every process.
+  public var samples: [Double]
+  public var processes: Int
+  public var nanosecondsPerOperation: Quantiles
+  /// Operations per second at the median time.
+  public var throughput: Double
+  public var allocationsPerRun: Int
+  public var allocationsPerOperation: Double
+  public var bytesPerOperation: Double
+  /// `nil` where the machine has no instruction counter.
+  public var instructionsPerOperation: Double?
+
+  /// Merges what several processes measured of the same group.
+  public init(merging measurements: [GroupMeasurement]) {
+    precondition(!measurements.isEmpty, "a group needs at least one measurement")
+    title = measurements[0].title
+    operations = measurements[0].operations
+    samples = measurements.flatMap(\.samples)
+    processes = measurements.count
+    nanosecondsPerOperation = Quantiles(samples)
+    throughput = 1e9 / nanosecondsPerOperation.median
+    // Allocation counts are deterministic; a process that saw more is the one to believe.
+    allocationsPerRun = measurements.map(\.allocationsPerRun).max()!
+    allocationsPerOperation = Double(allocationsPerRun) / Double(operations)
+    bytesPerOperation = Double(measurements.map(\.bytesPerRun).max()!) / Double(operations)
+    let instructions = measurements.compactMap(\.instructionsPerOperation)
+    instructionsPerOperation = instructions.isEmpty ? nil : instructions.min()
+  }
+}
+
+/// What a metric measures, for readers of a result file.
+public struct MetricDescription: Codable, Sendable, Hashable {
+  public var name: String
+  public var unit: String
+  public var polarity: String
+  public var meaning: String
+}
+
+/// A run of the suite, or a stored baseline: versioned, with provenance.
+public struct RunResult: Codable, Sendable {
+  /// Bumped whenever a field changes meaning; older files are refused, not misread.
+  public static let currentSchemaVersion = 1
+
+  public var schemaVersion: Int
+  public var suite: String
+  public var machine: MachineFingerprint
+  public var toolchain: String
+  public var commit: String
+  public var buildFlags: String
+  public var date: String
+  public var settings: MeasurementSettings
+  public var instructionCounter: String
+  public var metrics: [MetricDescription]
+  public var groups: [GroupResult]
+
+  public static let metricDescriptions = [
+    MetricDescription(
+      name: "nanosecondsPerOperation", unit: "ns", polarity: "smallerIsBetter",
+      meaning: "wall time per operation (one solve, one query), quantiles over all samples of all processes"),
+    MetricDescription(
+      name: "throughput", unit: "operations/s", polarity: "largerIsBetter",
+      meaning: "1e9 / median nanoseconds per operation, on one core"),
+    MetricDescription(
+      name: "allocationsPerOperation", unit: "allocations", polarity: "smallerIsBetter",
+      meaning: "heap allocations per operation after warm-up, counted by a malloc interposer; exact"),
+    MetricDescription(
+      name: "bytesPerOperation", unit: "bytes", polarity: "smallerIsBetter",
+      meaning: "heap bytes requested per operation after warm-up"),
+    MetricDescription(
+      name: "instructionsPerOperation", unit: "instructions", polarity: "smallerIsBetter",
+      meaning: "user-space instructions retired per operation; null where the CPU counter is unavailable"),
+  ]
+
+  public init(
+    suite: String, settings: MeasurementSettings, groups: [GroupResult], commit: String, date: Date = Date()
+  ) {
+    schemaVersion = Self.currentSchemaVersion
+    self.suite = suite
+    machine = .current
+    toolchain = Self.toolchain
+    self.commit = commit
+    buildFlags = Self.buildFlags
+    let formatter = ISO8601DateFormatter()
+    self.date = formatter.string(from: date)
+    self.settings = settings
+    instructionCounter = Measurer.instructionCounterProblem.map { "unavailable: \($0)" } ?? "perf_event_open"
+    metrics = Self.metricDescriptions
+    self.groups = groups
+  }
+
+  public static var toolchain: String {
+    #if compiler(>=6.4)
+      "Swift 6.4 or later"
+    #elseif compiler(>=6.3)
+      "Swift 6.3"
+    #else
+      "Swift before 6.3"
+    #endif
+  }
+
+  public static var buildFlags: String {
+    #if DEBUG
+      "debug"
+    #else
+      "release (-O, whole module)"
+    #endif
+  }
+
+  /// The group with `title`, if measured.
+  public func group(_ title: String) -> GroupResult? { groups.first { $0.title == title } }
+}
+
+/// Why a result file could not be used.
+public enum ResultFileError: Error, CustomStringConvertible {
+  case missing(String)
+  case unreadable(String, String)
+  case wrongSchema(String, Int)
+
+  public var description: String {
+    switch self {
+    case .missing(let path): return "\(path): no such result file"
+    case .unreadable(let path, let reason): return "\(path): not a valid result file (\(reason))"
+    case .wrongSchema(let path, let version):
+      return "\(path): schema version \(version), this tool reads version \(RunResult.currentSchemaVersion)"
+    }
+  }
+}
+
+extension RunResult {
+  /// Reads and checks a result file.
+  public static func load(from path: String) throws(ResultFileError) -> RunResult {
+    guard FileManager.default.fileExists(atPath: path) else { throw .missing(path) }
+    guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path, "cannot read it") }
+    struct Version: Decodable { var schemaVersion: Int }
+    let decoder = JSONDecoder()
+    guard let version = try? decoder.decode(Version.self, from: data) else {
+      throw .unreadable(path, "no schemaVersion; truncated or not JSON")
+    }
+    guard version.schemaVersion == currentSchemaVersion else { throw .wrongSchema(path, version.schemaVersion) }
+    let result: RunResult
+    do {
+      result = try decoder.decode(RunResult.self, from: data)
+    } catch let DecodingError.keyNotFound(key, context) {
+      throw .unreadable(path, "missing \((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))")
+    } catch let DecodingError.typeMismatch(_, context) {
+      throw .unreadable(path, "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))")
+    } catch {
+      throw .unreadable(path, "\(error)")
+    }
+    for group in result.groups where group.samples.isEmpty || group.samples.contains(where: { !$0.isFinite || $0 < 0 })
+    {
+      throw .unreadable(path, "group \(group.title) has no usable samples")
+    }
+    return result
+  }
+
+  /// The file's bytes: stable key order, so baselines diff cleanly.
+  public func encoded() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    return try encoder.encode(self)
+  }
+
+  /// Writes the file atomically: a reader sees the old file or the new one, never a part.
+  public func write(to path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try encoded().write(to: url, options: .atomic)
+  }
+}
