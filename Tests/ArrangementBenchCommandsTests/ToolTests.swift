@@ -92,7 +92,10 @@ struct ToolTests {
 
   @Test(
     "--help works on the tool and on every subcommand",
-    arguments: [[], ["--help"], ["solve", "--help"], ["regions", "-h"]])
+    arguments: [
+      ["help"], ["--help"], ["solve", "--help"], ["regions", "-h"], ["run", "--help"], ["check", "-h"],
+      ["baseline", "--help"], ["compare", "--help"], ["merge", "--help"], ["list", "--help"],
+    ])
   func help(arguments: [String]) {
     let run = runTool(arguments)
     #expect(run.status == 0)
