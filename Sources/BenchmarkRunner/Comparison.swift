@@ -155,7 +155,8 @@ public struct Comparison: Sendable {
 
   /// The worst verdict over all groups, on the gated metrics.
   public var overall: Verdict {
-    groups.map { $0.verdict(gating: policy.gated) }.max() ?? .same
+    let worst = groups.map { $0.verdict(gating: policy.gated) }.max() ?? .same
+    return worst == .new || worst == .missing ? .same : worst
   }
 
   /// Groups whose gated verdict is a regression or inconclusive: candidates to re-measure.

@@ -74,15 +74,23 @@ public enum Statistics {
       z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
       return z ^ (z >> 31)
     }
-    func resampledMedian(_ values: [Double]) -> Double {
-      var draw = [Double](repeating: 0, count: values.count)
-      for i in draw.indices { draw[i] = values[Int(next() % UInt64(values.count))] }
-      draw.sort()
-      return quantile(draw, 0.5)
+    var scratchA = a
+    var scratchB = b
+    func resampledMedian(_ values: [Double], into draw: inout [Double]) -> Double {
+      draw.withUnsafeMutableBufferPointer { buffer in
+        values.withUnsafeBufferPointer { source in
+          for i in buffer.indices { buffer[i] = source[Int(next() % UInt64(source.count))] }
+        }
+        buffer.sort()
+        let middle = buffer.count / 2
+        return buffer.count % 2 == 1 ? buffer[middle] : (buffer[middle - 1] + buffer[middle]) / 2
+      }
     }
     var ratios: [Double] = []
     ratios.reserveCapacity(resamples)
-    for _ in 0..<resamples { ratios.append(resampledMedian(b) / resampledMedian(a)) }
+    for _ in 0..<resamples {
+      ratios.append(resampledMedian(b, into: &scratchB) / resampledMedian(a, into: &scratchA))
+    }
     ratios.sort()
     return (quantile(ratios, 0.025), quantile(ratios, 0.975))
   }

@@ -1,0 +1,124 @@
+import ArrangementBenchCommands
+import BenchmarkRunner
+import Foundation
+import Testing
+
+@Suite("The benchmark subcommands' interface: exit statuses and errors")
+struct BenchCommandTests {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-command-tests-\(UUID().uuidString)")
+
+  func file(_ name: String, _ text: String? = nil) -> String {
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent(name).path
+    if let text { _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) }
+    return path
+  }
+
+  func stored(_ result: RunResult, _ name: String) throws -> String {
+    let path = file(name)
+    try result.write(to: path)
+    return path
+  }
+
+  func result(_ title: String, _ center: Double, allocations: Int) -> RunResult {
+    var state: UInt64 = UInt64(center)
+    let samples = (0..<40).map { _ -> Double in
+      state = state &* 6_364_136_223_846_793_005 &+ 1
+      return center * (1 + 0.02 * (Double(state >> 11) / Double(1 << 53) - 0.5))
+    }
+    return RunResult(
+      suite: "default", settings: .quick,
+      groups: [
+        GroupResult(
+          merging: [
+            GroupMeasurement(
+              title: title, operations: 1, samples: samples, allocationsPerRun: allocations, bytesPerRun: 0,
+              instructionsPerOperation: nil)
+          ])
+      ], commit: "test")
+  }
+
+  @Test("compare exits 0 for the same results, 2 for an allocation regression, 4 for an improvement")
+  func compareStatuses() throws {
+    let base = try stored(result("split/book", 50, allocations: 0), "base.json")
+    let same = try stored(result("split/book", 50.2, allocations: 0), "same.json")
+    let allocates = try stored(result("split/book", 50, allocations: 1), "allocates.json")
+    let faster = try stored(result("split/book", 30, allocations: 0), "faster.json")
+    #expect(runTool(["compare", base, same]).status == 0)
+    let regression = runTool(["compare", base, allocates, "--markdown"])
+    #expect(regression.status == 2)
+    #expect(regression.standardOutput.contains("| split/book |"))
+    #expect(regression.standardOutput.contains("regression (allocations)"))
+    #expect(runTool(["compare", base, allocates, "--metrics", "time"]).status == 0)
+    #expect(runTool(["compare", base, faster]).status == 4)
+  }
+
+  @Test("A missing baseline exits 5; corrupt, truncated or wrong-schema ones exit 1 with the reason")
+  func badBaselines() throws {
+    let good = try stored(result("a", 10, allocations: 0), "good.json")
+    let text = try String(contentsOfFile: good, encoding: .utf8)
+    let cases: [(String, Int32, String)] = [
+      (file("missing.json"), 5, "no such result file"),
+      (file("corrupt.json", "{]"), 1, "not a valid result file"),
+      (file("truncated.json", String(text.prefix(200))), 1, "truncated or not JSON"),
+      (file("schema.json", #"{"schemaVersion": 2, "groups": []}"#), 1, "schema version 2"),
+    ]
+    for (path, status, message) in cases {
+      let run = runTool(["compare", path, good])
+      #expect(run.status == status, "\(path)")
+      #expect(run.standardError.contains(message), "\(run.standardError)")
+      #expect(runTool(["baseline", "show", "--baseline", path]).status == status)
+    }
+  }
+
+  @Test("An unknown filter, a bad shard or a bad option exits 1 with a message")
+  func badOptions() {
+    for arguments in [
+      ["list", "--filter", "no-such-group"], ["list", "--shard", "3/2"], ["run", "--processes", "many"],
+      ["check", "--metrics", "speed"], ["run", "--frobnicate"], ["compare", "one.json"], ["baseline", "erase"],
+    ] {
+      let run = runTool(arguments)
+      #expect(run.status == 1, "\(arguments)")
+      #expect(run.standardError.hasPrefix("arrangement-bench: "), "\(arguments)")
+    }
+  }
+
+  @Test("list names every group of the default suite and the sweep has at least 10,000 scene points")
+  func list() {
+    let groups = runTool(["list"])
+    #expect(groups.status == 0)
+    for title in ["split/book", "overlay/tabletop", "split-horizontal/flat", "peers/two-pane-sweep", "regions/query"] {
+      #expect(groups.standardOutput.contains(title + "  ("))
+    }
+    let points = runTool(["list", "--points"])
+    let count = points.standardOutput.split(separator: "\n").count - 1
+    #expect(count >= 10_000)
+    #expect(points.standardOutput.contains("split/book/ratio0.3/w=951,h=669/rtl/camera-on\n"))
+    #expect(
+      runTool(["list", "--points", "--seed", "7", "--filter", "random"]).standardOutput.contains("random/seed=7/0\n"))
+  }
+
+  @Test("run measures in this process with --processes 0 and says when there is no baseline (status 5)")
+  func runWithoutBaseline() throws {
+    let output = file("run.json")
+    let run = runTool([
+      "run", "--quick", "--processes", "0", "--filter", "limit/", "--baseline", file("none.json"), "--output", output,
+    ])
+    #expect(run.status == 5)
+    #expect(run.standardOutput.contains("limit/clamp-ratio"))
+    #expect(run.standardError.contains("record one with `baseline update`"))
+    let stored = try RunResult.load(from: output)
+    #expect(stored.groups.map(\.title) == ["limit/clamp-ratio"])
+  }
+
+  @Test("merge pools shards into one result")
+  func merge() throws {
+    let a = try stored(result("a", 10, allocations: 0), "shard-a.json")
+    let b = try stored(result("b", 20, allocations: 0), "shard-b.json")
+    let merged = file("merged.json")
+    #expect(runTool(["merge", a, b, "--output", merged]).status == 0)
+    #expect(try RunResult.load(from: merged).groups.map(\.title) == ["a", "b"])
+    #expect(runTool(["merge", a, a, "--output", merged]).status == 0)
+    #expect(try RunResult.load(from: merged).groups[0].samples.count == 80)
+  }
+}

@@ -1,0 +1,119 @@
+import BenchmarkRunner
+import Foundation
+import Testing
+
+@Suite("Result and baseline files")
+struct ResultFileTests {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("result-file-tests-\(UUID().uuidString)")
+
+  func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+  func write(_ text: String, _ name: String) -> String {
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: path(name), contents: Data(text.utf8))
+    return path(name)
+  }
+
+  @Test("A result survives writing and reading, with its schema version and provenance")
+  func roundTrip() throws {
+    let original = result([("a", samples(100), 1)])
+    try original.write(to: path("round.json"))
+    let read = try RunResult.load(from: path("round.json"))
+    #expect(read.schemaVersion == RunResult.currentSchemaVersion)
+    #expect(read.groups == original.groups)
+    #expect(read.machine == original.machine)
+    #expect(read.metrics.map(\.name).contains("allocationsPerOperation"))
+  }
+
+  @Test("Writing replaces the file atomically and leaves no temporary file behind")
+  func atomic() throws {
+    try result([("a", samples(100), 0)]).write(to: path("atomic.json"))
+    try result([("b", samples(100), 0)]).write(to: path("atomic.json"))
+    #expect(try RunResult.load(from: path("atomic.json")).groups.map(\.title) == ["b"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("atomic") } == [
+        "atomic.json"
+      ])
+  }
+
+  @Test("A missing file, a corrupt one, a truncated one and a wrong schema give distinct clear errors")
+  func badFiles() throws {
+    let good = String(decoding: try result([("a", samples(100), 0)]).encoded(), as: UTF8.self)
+    let cases: [(String, String)] = [
+      (path("nope.json"), "no such result file"),
+      (write("not json at all", "corrupt.json"), "not a valid result file (no schemaVersion; truncated or not JSON)"),
+      (write(String(good.prefix(good.count / 2)), "truncated.json"), "truncated or not JSON"),
+      (write(#"{"schemaVersion": 99}"#, "future.json"), "schema version 99, this tool reads version 1"),
+      (write(#"{"schemaVersion": 1, "suite": "default"}"#, "partial.json"), "not a valid result file (missing"),
+      (
+        write(good.replacingOccurrences(of: "\"samples\" : [", with: "\"samples\" : [-1,"), "negative.json"),
+        "no usable samples"
+      ),
+    ]
+    for (file, message) in cases {
+      #expect(throws: ResultFileError.self) { try RunResult.load(from: file) }
+      do {
+        _ = try RunResult.load(from: file)
+      } catch {
+        #expect(error.description.contains(message), "\(error.description)")
+      }
+    }
+  }
+}
+
+@Suite("Measurement, filters and shards")
+struct MeasurementTests {
+  @Test("A benchmark is measured per operation with the requested number of samples")
+  func measures() {
+    let benchmark = Benchmark("spin", operations: 100) {
+      return {
+        var x = 0
+        for i in 0..<100 { x &+= i }
+        blackHole(x)
+      }
+    }
+    let measured = Measurer.measure(
+      benchmark, settings: MeasurementSettings(samples: 5, minimumSampleNanoseconds: 10_000, warmUpNanoseconds: 1000))
+    #expect(measured.samples.count == 5)
+    #expect(measured.samples.allSatisfy { $0 > 0 && $0.isFinite })
+    #expect(measured.operations == 100)
+  }
+
+  final class Box {
+    var value = 0
+  }
+
+  @Test(
+    "An allocation inside the body is counted exactly, once per run",
+    .enabled(if: Measurer.countsAllocations, "the allocation counter is compiled out under sanitizers"))
+  func countsAllocations() {
+    let benchmark = Benchmark("allocates", operations: 1) {
+      return {
+        let box = Box()
+        box.value = 1
+        blackHole(Unmanaged.passUnretained(box).toOpaque())
+      }
+    }
+    let settings = MeasurementSettings(samples: 2, minimumSampleNanoseconds: 1000, warmUpNanoseconds: 1000)
+    let measured = Measurer.measure(benchmark, settings: settings)
+    #expect(measured.allocationsPerRun >= 1)
+    let nothing = Measurer.measure(Benchmark("nothing", operations: 1) { { blackHole(1) } }, settings: settings)
+    #expect(nothing.allocationsPerRun == 0)
+  }
+
+  @Test("Filters select by substring and exclude with a leading !")
+  func filters() {
+    let filter = TitleFilter("split/,!tabletop")
+    #expect(filter.matches("split/book"))
+    #expect(!filter.matches("split/tabletop"))
+    #expect(!filter.matches("overlay/book"))
+    #expect(TitleFilter(nil).matches("anything"))
+  }
+
+  @Test("Shards partition a suite deterministically")
+  func shards() {
+    let shards = (1...3).map { Shard("\($0)/3")! }
+    for position in 0..<20 { #expect(shards.filter { $0.contains(position: position) }.count == 1) }
+    #expect(Shard("0/3") == nil && Shard("4/3") == nil && Shard("x") == nil && Shard("1/0") == nil)
+  }
+}

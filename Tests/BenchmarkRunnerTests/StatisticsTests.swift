@@ -1,0 +1,124 @@
+import BenchmarkRunner
+import Testing
+
+@Suite("Statistics behind the verdicts")
+struct StatisticsTests {
+  @Test("Quantiles interpolate linearly between order statistics (type 7)")
+  func quantiles() {
+    let values = [1.0, 2, 3, 4, 5]
+    #expect(Statistics.quantile(values, 0) == 1)
+    #expect(Statistics.quantile(values, 0.5) == 3)
+    #expect(Statistics.quantile(values, 0.25) == 2)
+    #expect(Statistics.quantile([1, 2, 3, 4], 0.5) == 2.5)
+    #expect(Statistics.quantile([7], 0.99) == 7)
+  }
+
+  @Test("Mann–Whitney: identical samples give p = 1, clearly shifted samples a tiny p")
+  func mannWhitney() {
+    let a = samples(100)
+    #expect(Statistics.mannWhitneyP(a, a) > 0.9)
+    #expect(Statistics.mannWhitneyP(a, samples(125, seed: 2)) < 1e-10)
+    // The textbook case: U = 0 for fully separated samples of 5, exact two-sided p = 0.0079.
+    let p = Statistics.mannWhitneyP([1, 2, 3, 4, 5], [6, 7, 8, 9, 10])
+    #expect(p > 0.005 && p < 0.02)
+    // All ties: no evidence either way.
+    #expect(Statistics.mannWhitneyP([1, 1, 1], [1, 1, 1]) == 1)
+  }
+
+  @Test("Benjamini–Hochberg adjusts as R's p.adjust(method = \"BH\") does")
+  func benjaminiHochberg() {
+    let adjusted = Statistics.benjaminiHochberg([0.01, 0.04, 0.03, 0.5])
+    let expected = [0.04, 0.04 * 4 / 3, 0.04 * 4 / 3, 0.5]  // monotone step-up
+    for (value, want) in zip(adjusted, expected) { #expect(abs(value - want) < 1e-12) }
+  }
+
+  @Test("The bootstrap interval of the median ratio covers the true ratio and is deterministic")
+  func bootstrap() {
+    let interval = Statistics.medianRatioInterval(samples(100), samples(125, seed: 9))
+    #expect(interval.low < 1.25 && interval.high > 1.25)
+    #expect(interval.low > 1.15)
+    let again = Statistics.medianRatioInterval(samples(100), samples(125, seed: 9))
+    #expect(interval == again)
+  }
+}
+
+@Suite("Verdicts of a run against a baseline")
+struct ComparisonTests {
+  @Test("The same distribution is no regression")
+  func same() {
+    let comparison = Comparison(
+      baseline: result([("a", samples(100), 0)]), current: result([("a", samples(101, seed: 5), 0)]))
+    #expect(comparison.overall == .same)
+  }
+
+  @Test("A 25% slowdown of one group among many is a regression of that group only")
+  func slowdown() {
+    let titles = (0..<15).map { "group\($0)" }
+    let baseline = result(titles.map { ($0, samples(100, seed: UInt64($0.count)), 0) })
+    let current = result(
+      titles.map { ($0, samples($0 == "group7" ? 125 : 100, seed: UInt64($0.count) + 100), 0) })
+    let comparison = Comparison(baseline: baseline, current: current)
+    #expect(comparison.overall == .regression)
+    #expect(comparison.suspects == ["group7"])
+  }
+
+  @Test("One more allocation per run is a regression whatever the times say")
+  func allocation() {
+    let comparison = Comparison(
+      baseline: result([("a", samples(100), 0)]), current: result([("a", samples(100, seed: 3), 1)]))
+    #expect(comparison.groups[0].allocations == .regression)
+    #expect(comparison.overall == .regression)
+    var timeOnly = ComparisonPolicy()
+    timeOnly.gated = .time
+    #expect(
+      Comparison(
+        baseline: result([("a", samples(100), 0)]), current: result([("a", samples(100, seed: 3), 1)]),
+        policy: timeOnly
+      ).overall == .same)
+  }
+
+  @Test("A faster build is an improvement; fewer allocations too")
+  func improvement() {
+    let comparison = Comparison(
+      baseline: result([("a", samples(100), 2)]), current: result([("a", samples(70, seed: 4), 1)]))
+    #expect(comparison.overall == .improvement)
+  }
+
+  @Test("A group too noisy to judge is inconclusive")
+  func noisy() {
+    let comparison = Comparison(
+      baseline: result([("a", samples(100, spread: 0.9), 0)]),
+      current: result([("a", samples(100, spread: 0.9, seed: 8), 0)]))
+    #expect(comparison.overall == .inconclusive)
+  }
+
+  @Test("A baseline from another kind of machine makes time differences inconclusive")
+  func otherMachine() {
+    var other = MachineFingerprint.current
+    other.cpuModel = "Some Other CPU"
+    let comparison = Comparison(
+      baseline: result([("a", samples(100), 0)], machine: other), current: result([("a", samples(130, seed: 2), 0)]))
+    #expect(!comparison.machinesComparable)
+    #expect(comparison.overall == .inconclusive)
+  }
+
+  @Test("A regression not seen again by the re-measurement is dropped")
+  func confirmation() {
+    let baseline = result([("a", samples(100), 0)])
+    var first = Comparison(baseline: baseline, current: result([("a", samples(130, seed: 2), 0)]))
+    #expect(first.overall == .regression)
+    first.confirm(with: Comparison(baseline: baseline, current: result([("a", samples(100, seed: 6), 0)])))
+    #expect(first.overall == .same)
+    var second = Comparison(baseline: baseline, current: result([("a", samples(130, seed: 2), 0)]))
+    second.confirm(with: Comparison(baseline: baseline, current: result([("a", samples(128, seed: 7), 0)])))
+    #expect(second.overall == .regression)
+  }
+
+  @Test("Groups only in the run are new, groups only in the baseline are missing; neither fails")
+  func newAndMissing() {
+    let comparison = Comparison(
+      baseline: result([("old", samples(100), 0)]), current: result([("new", samples(100), 0)]))
+    #expect(comparison.groups.map { $0.verdict(gating: .all) } == [.new, .missing])
+    #expect(comparison.overall == .same)
+  }
+}
