@@ -320,17 +320,7 @@ enum BenchCommands {
       }
       for group in other.groups {
         if let index = merged.groups.firstIndex(where: { $0.title == group.title }) {
-          let pooled = merged.groups[index]
-          var combined = GroupResult(
-            merging: [
-              GroupMeasurement(
-                title: pooled.title, operations: pooled.operations, samples: pooled.samples + group.samples,
-                allocationsPerRun: max(pooled.allocationsPerRun, group.allocationsPerRun),
-                bytesPerRun: Int(max(pooled.bytesPerOperation, group.bytesPerOperation) * Double(pooled.operations)),
-                instructionsPerOperation: pooled.instructionsPerOperation ?? group.instructionsPerOperation)
-            ])
-          combined.processes = pooled.processes + group.processes
-          merged.groups[index] = combined
+          merged.groups[index] = GroupResult(merging: measurements(merged.groups[index]) + measurements(group))
         } else {
           merged.groups.append(group)
         }
@@ -339,6 +329,16 @@ enum BenchCommands {
     try write(merged, to: output)
     terminal.write("merged \(results.count) result file(s), \(merged.groups.count) group(s), into \(output)\n")
     return ExitStatus.success
+  }
+
+  /// A merged group taken apart again into what each process measured.
+  static func measurements(_ group: GroupResult) -> [GroupMeasurement] {
+    group.samplesByProcess.map { samples in
+      GroupMeasurement(
+        title: group.title, operations: group.operations, samples: samples, allocationsPerRun: group.allocationsPerRun,
+        bytesPerRun: Int(group.bytesPerOperation * Double(group.operations)),
+        instructionsPerOperation: group.instructionsPerOperation)
+    }
   }
 
   static func list(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {

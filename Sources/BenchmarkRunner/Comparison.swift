@@ -108,7 +108,7 @@ public struct Comparison: Sendable {
       let (old, new) = (groups[index].baseline!, groups[index].current!)
       groups[index].timeRatio = new.nanosecondsPerOperation.median / old.nanosecondsPerOperation.median
       groups[index].pValue = Statistics.mannWhitneyP(old.samples, new.samples)
-      groups[index].timeInterval = Statistics.medianRatioInterval(old.samples, new.samples)
+      groups[index].timeInterval = Statistics.medianRatioInterval(old.samplesByProcess, new.samplesByProcess)
     }
     let adjusted = Statistics.benjaminiHochberg(tested.map { groups[$0].pValue })
     for (position, index) in tested.enumerated() {
@@ -126,10 +126,19 @@ public struct Comparison: Sendable {
       ($0.nanosecondsPerOperation.p75 - $0.nanosecondsPerOperation.p25) / $0.nanosecondsPerOperation.median
         > policy.noiseLimit
     }
+    // Samples of one process share its luck, so a change must also separate the
+    // processes: every process of one side beyond every process of the other
+    // (an exact permutation test on process medians: p = 1/70 for 4 against 4).
+    let oldMedians = old.samplesByProcess.map(Statistics.median)
+    let newMedians = new.samplesByProcess.map(Statistics.median)
+    let slowerEverywhere = newMedians.min()! > oldMedians.max()!
+    let fasterEverywhere = newMedians.max()! < oldMedians.min()!
     if ratio > 1 + policy.timeThreshold {
-      group.time = significant && group.timeInterval.low > 1 && !noisy ? .regression : .inconclusive
+      let confirmed = significant && group.timeInterval.low > 1 && slowerEverywhere && !noisy
+      group.time = confirmed ? .regression : .inconclusive
     } else if ratio < 1 - policy.timeThreshold {
-      group.time = significant && group.timeInterval.high < 1 && !noisy ? .improvement : .inconclusive
+      let confirmed = significant && group.timeInterval.high < 1 && fasterEverywhere && !noisy
+      group.time = confirmed ? .improvement : .inconclusive
     } else {
       group.time = noisy ? .inconclusive : .same
     }
@@ -159,23 +168,26 @@ public struct Comparison: Sendable {
     return worst == .new || worst == .missing ? .same : worst
   }
 
-  /// Groups whose gated verdict is a regression or inconclusive: candidates to re-measure.
+  /// Groups whose gated verdict is anything but the same: candidates to re-measure.
   public var suspects: [String] {
-    groups.filter { [.regression, .inconclusive].contains($0.verdict(gating: policy.gated)) }.map(\.title)
+    groups.filter { [.regression, .inconclusive, .improvement].contains($0.verdict(gating: policy.gated)) }.map(\.title)
   }
 
-  /// Replaces the verdicts of re-measured groups: a regression stands only if
-  /// the fresh processes show it again.
+  /// Replaces the time verdicts of re-measured groups: a change stands only
+  /// if fresh processes show the same change again; a first verdict that the
+  /// re-measurement calls the same is dropped; any other disagreement is inconclusive.
   public mutating func confirm(with remeasured: Comparison) {
     for index in groups.indices {
       guard let again = remeasured.groups.first(where: { $0.title == groups[index].title }) else { continue }
       let first = groups[index]
       var merged = again
-      if first.time == .regression && again.time != .regression {
-        merged.time = again.time == .same ? .same : .inconclusive
-        merged.note = "not confirmed by re-measurement"
-      } else if first.time == .regression {
-        merged.note = "confirmed by re-measurement"
+      if first.time == again.time {
+        if first.time != .same { merged.note = "confirmed by re-measurement" }
+      } else if again.time == .same {
+        merged.note = "\(first.time.rawValue) not confirmed by re-measurement"
+      } else {
+        merged.time = .inconclusive
+        merged.note = "\(first.time.rawValue), then \(again.time.rawValue) on re-measurement"
       }
       groups[index] = merged
     }

@@ -57,8 +57,9 @@ public struct Quantiles: Codable, Sendable, Hashable {
 public struct GroupResult: Codable, Sendable, Hashable {
   public var title: String
   public var operations: Int
-  /// Nanoseconds per operation, every sample of every process.
-  public var samples: [Double]
+  /// Nanoseconds per operation: one array of samples per process, since
+  /// samples of one process share its luck (code placement, frequency).
+  public var samplesByProcess: [[Double]]
   public var processes: Int
   public var nanosecondsPerOperation: Quantiles
   /// Operations per second at the median time.
@@ -74,9 +75,9 @@ public struct GroupResult: Codable, Sendable, Hashable {
     precondition(!measurements.isEmpty, "a group needs at least one measurement")
     title = measurements[0].title
     operations = measurements[0].operations
-    samples = measurements.flatMap(\.samples)
+    samplesByProcess = measurements.map(\.samples)
     processes = measurements.count
-    nanosecondsPerOperation = Quantiles(samples)
+    nanosecondsPerOperation = Quantiles(samplesByProcess.flatMap { $0 })
     throughput = 1e9 / nanosecondsPerOperation.median
     // Allocation counts are deterministic; a process that saw more is the one to believe.
     allocationsPerRun = measurements.map(\.allocationsPerRun).max()!
@@ -85,6 +86,9 @@ public struct GroupResult: Codable, Sendable, Hashable {
     let instructions = measurements.compactMap(\.instructionsPerOperation)
     instructionsPerOperation = instructions.isEmpty ? nil : instructions.min()
   }
+
+  /// Every sample of every process.
+  public var samples: [Double] { samplesByProcess.flatMap { $0 } }
 }
 
 /// What a metric measures, for readers of a result file.
@@ -115,7 +119,7 @@ public struct RunResult: Codable, Sendable {
   public static let metricDescriptions = [
     MetricDescription(
       name: "nanosecondsPerOperation", unit: "ns", polarity: "smallerIsBetter",
-      meaning: "wall time per operation (one solve, one query), quantiles over all samples of all processes"),
+      meaning: "wall time per operation (one solve, one query); samples kept per process, quantiles over all of them"),
     MetricDescription(
       name: "throughput", unit: "operations/s", polarity: "largerIsBetter",
       meaning: "1e9 / median nanoseconds per operation, on one core"),
@@ -206,7 +210,9 @@ extension RunResult {
     } catch {
       throw .unreadable(path, "\(error)")
     }
-    for group in result.groups where group.samples.isEmpty || group.samples.contains(where: { !$0.isFinite || $0 < 0 })
+    for group in result.groups
+    where group.samplesByProcess.isEmpty || group.samplesByProcess.contains(where: \.isEmpty)
+      || group.samples.contains(where: { !$0.isFinite || $0 < 0 })
     {
       throw .unreadable(path, "group \(group.title) has no usable samples")
     }

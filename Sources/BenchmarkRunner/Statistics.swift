@@ -60,11 +60,16 @@ public enum Statistics {
     return adjusted
   }
 
-  /// A 95% percentile-bootstrap interval for median(b) / median(a), from a
-  /// seeded generator so the same samples give the same interval.
-  public static func medianRatioInterval(_ a: [Double], _ b: [Double], resamples: Int = 2000, seed: UInt64 = 0x5EED)
-    -> (low: Double, high: Double)
-  {
+  /// A 95% hierarchical-bootstrap interval for median(b) / median(a), where
+  /// `a` and `b` hold one array of samples per process: each resample draws
+  /// processes with replacement, then samples within each drawn process, so
+  /// a difference between processes widens the interval instead of passing
+  /// for a difference between builds. Seeded: the same samples give the same interval.
+  public static func medianRatioInterval(
+    _ a: [[Double]], _ b: [[Double]], resamples: Int = 1000, seed: UInt64 = 0x5EED
+  ) -> (low: Double, high: Double) {
+    let a = a.filter { !$0.isEmpty }
+    let b = b.filter { !$0.isEmpty }
     guard !a.isEmpty, !b.isEmpty else { return (.nan, .nan) }
     var state = seed
     func next() -> UInt64 {
@@ -74,16 +79,22 @@ public enum Statistics {
       z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
       return z ^ (z >> 31)
     }
-    var scratchA = a
-    var scratchB = b
-    func resampledMedian(_ values: [Double], into draw: inout [Double]) -> Double {
+    var scratchA = [Double](repeating: 0, count: a.reduce(0) { $0 + $1.count } + a.map(\.count).max()! * a.count)
+    var scratchB = [Double](repeating: 0, count: b.reduce(0) { $0 + $1.count } + b.map(\.count).max()! * b.count)
+    func resampledMedian(_ processes: [[Double]], into draw: inout [Double]) -> Double {
       draw.withUnsafeMutableBufferPointer { buffer in
-        values.withUnsafeBufferPointer { source in
-          for i in buffer.indices { buffer[i] = source[Int(next() % UInt64(source.count))] }
+        var count = 0
+        for _ in processes.indices {
+          let process = processes[Int(next() % UInt64(processes.count))]
+          for _ in process.indices {
+            buffer[count] = process[Int(next() % UInt64(process.count))]
+            count += 1
+          }
         }
-        buffer.sort()
-        let middle = buffer.count / 2
-        return buffer.count % 2 == 1 ? buffer[middle] : (buffer[middle - 1] + buffer[middle]) / 2
+        var drawn = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
+        drawn.sort()
+        let middle = count / 2
+        return count % 2 == 1 ? drawn[middle] : (drawn[middle - 1] + drawn[middle]) / 2
       }
     }
     var ratios: [Double] = []

@@ -46,7 +46,9 @@ struct ResultFileTests {
       (write(#"{"schemaVersion": 99}"#, "future.json"), "schema version 99, this tool reads version 1"),
       (write(#"{"schemaVersion": 1, "suite": "default"}"#, "partial.json"), "not a valid result file (missing"),
       (
-        write(good.replacingOccurrences(of: "\"samples\" : [", with: "\"samples\" : [-1,"), "negative.json"),
+        write(
+          good.replacingOccurrences(of: "\"samplesByProcess\" : [", with: "\"samplesByProcess\" : [[-1],"),
+          "negative.json"),
         "no usable samples"
       ),
     ]

@@ -34,10 +34,10 @@ struct StatisticsTests {
 
   @Test("The bootstrap interval of the median ratio covers the true ratio and is deterministic")
   func bootstrap() {
-    let interval = Statistics.medianRatioInterval(samples(100), samples(125, seed: 9))
+    let interval = Statistics.medianRatioInterval([samples(100)], [samples(125, seed: 9)])
     #expect(interval.low < 1.25 && interval.high > 1.25)
     #expect(interval.low > 1.15)
-    let again = Statistics.medianRatioInterval(samples(100), samples(125, seed: 9))
+    let again = Statistics.medianRatioInterval([samples(100)], [samples(125, seed: 9)])
     #expect(interval == again)
   }
 }
@@ -49,6 +49,19 @@ struct ComparisonTests {
     let comparison = Comparison(
       baseline: result([("a", samples(100), 0)]), current: result([("a", samples(101, seed: 5), 0)]))
     #expect(comparison.overall == .same)
+  }
+
+  @Test("A difference between processes of one build is not taken for a difference between builds")
+  func processLuck() {
+    // Two of the baseline's four processes were 30% slower; the run's were not. The
+    // pooled samples say 13% faster, significantly; the processes do not separate.
+    let baseline = result([("a", samples(100, count: 30) + samples(130, count: 30, seed: 4), 0)])
+    // The run's first two processes drew exactly what the baseline's fast ones did.
+    let current = result([("a", samples(100, count: 30) + samples(100, count: 30, seed: 5), 0)])
+    let comparison = Comparison(baseline: baseline, current: current)
+    #expect(comparison.groups[0].timeRatio < 0.9)
+    #expect(comparison.groups[0].adjustedP < 0.05)
+    #expect(comparison.groups[0].time == .inconclusive)
   }
 
   @Test("A 25% slowdown of one group among many is a regression of that group only")
