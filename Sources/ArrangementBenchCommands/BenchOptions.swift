@@ -12,7 +12,7 @@ struct BenchOptions {
   var json = false
   var markdown = false
   var shard: Shard?
-  var processes = 4
+  var processes = 6
   var baselinePath = "results/baselines/default.json"
   var outputPath: String?
   var gated: GatedMetrics = .all
@@ -26,7 +26,7 @@ struct BenchOptions {
       --seed N           Seed of the random group (default 1); it is part of the title.
       --quick            Fewer, shorter samples: for smoke checks and allocation gates.
       --shard K/N        Only the K-th of N deterministic slices of the suite.
-      --processes N      Worker processes to sample in (default 4; 0 measures in this process).
+      --processes N      Worker processes to sample in (default 6; 0 measures in this process).
       --baseline PATH    Baseline file (default results/baselines/default.json).
       --output PATH      Where to write this run's result file
                          (default results/runs/latest.json; baseline update: the baseline).

@@ -133,14 +133,20 @@ public struct Comparison: Sendable {
     let newMedians = new.samplesByProcess.map(Statistics.median)
     let slowerEverywhere = newMedians.min()! > oldMedians.max()!
     let fasterEverywhere = newMedians.max()! < oldMedians.min()!
-    if ratio > 1 + policy.timeThreshold {
-      let confirmed = significant && group.timeInterval.low > 1 && slowerEverywhere && !noisy
-      group.time = confirmed ? .regression : .inconclusive
-    } else if ratio < 1 - policy.timeThreshold {
-      let confirmed = significant && group.timeInterval.high < 1 && fasterEverywhere && !noisy
-      group.time = confirmed ? .improvement : .inconclusive
+    // A change counts only when the test, the interval and the processes all agree.
+    // Unconfirmed, an apparent slowdown beyond the threshold (or a noisy group whose
+    // interval admits one) is inconclusive; an unconfirmed speed-up is just the same.
+    let regressionPossible = group.timeInterval.high > 1 + policy.timeThreshold
+    if ratio > 1 + policy.timeThreshold && significant && group.timeInterval.low > 1 && slowerEverywhere && !noisy {
+      group.time = .regression
+    } else if ratio < 1 - policy.timeThreshold && significant && group.timeInterval.high < 1 && fasterEverywhere
+      && !noisy
+    {
+      group.time = .improvement
+    } else if ratio > 1 + policy.timeThreshold || (noisy && regressionPossible) {
+      group.time = .inconclusive
     } else {
-      group.time = noisy ? .inconclusive : .same
+      group.time = .same
     }
     if !machinesComparable && group.time != .same {
       group.time = .inconclusive

@@ -15,9 +15,9 @@ public struct MeasurementSettings: Codable, Sendable, Hashable {
     self.warmUpNanoseconds = warmUpNanoseconds
   }
 
-  /// The default: 15 samples of at least 4 ms after 30 ms of warm-up (per process).
+  /// The default: 12 samples of at least 4 ms after 25 ms of warm-up (per process).
   public static let standard = MeasurementSettings(
-    samples: 15, minimumSampleNanoseconds: 4_000_000, warmUpNanoseconds: 30_000_000)
+    samples: 12, minimumSampleNanoseconds: 4_000_000, warmUpNanoseconds: 25_000_000)
   /// For CI smoke checks: enough for allocations, too little for fine timing.
   public static let quick = MeasurementSettings(
     samples: 8, minimumSampleNanoseconds: 1_000_000, warmUpNanoseconds: 5_000_000)
