@@ -1,0 +1,210 @@
+import ArrangementSolver
+import Testing
+
+private let screen = rect(0, 0, 951, 669)
+private let bookFold = fold(x: 463.5, width: 24, height: 669, margin: 8)
+private let tabletopScreen = rect(0, 0, 669, 951)
+private let tabletopFold = fold(x: 0, y: 463.5, width: 669, height: 24, margin: 8)
+
+private func displace(
+  _ frames: [Rect], _ purpose: ElementPurpose, in view: Rect = screen, regions: ReservedRegions = [bookFold],
+  anchor: Rect? = nil, direction: LayoutDirection = .leftToRight
+) -> DisplacementResult {
+  Displacement(
+    view: view, elements: ElementFrames(frames), purpose: purpose, anchor: anchor, layoutDirection: direction,
+    regions: regions
+  ).displaced()
+}
+
+@Suite("Displacement around folds and cameras (R25–R27)")
+struct DisplacementTests {
+  @Test("R25: an alert goes to the trailing area in the book posture, by the shortest move")
+  func alertTrailingInBook() {
+    let alert = rect(100, 200, 270, 150)
+    let result = displace([alert], .transient)
+    #expect(result.elements[0] == rect(487.5, 200, 270, 150))
+    #expect(result.area == rect(487.5, 0, 463.5, 669))
+    #expect(!result.shrunk)
+  }
+
+  @Test("R25: trailing is the left area in right-to-left layouts")
+  func alertTrailingRTL() {
+    let result = displace([rect(600, 200, 270, 150)], .transient, direction: .rightToLeft)
+    #expect(result.elements[0] == rect(193.5, 200, 270, 150))
+  }
+
+  @Test("R25: an alert goes to the top area on a tabletop")
+  func alertTopOnTabletop() {
+    let result = displace([rect(200, 600, 270, 150)], .transient, in: tabletopScreen, regions: [tabletopFold])
+    #expect(result.elements[0] == rect(200, 313.5, 270, 150))
+  }
+
+  @Test("R25: controls go to the bottom on a tabletop, and to the area holding most of them in a book")
+  func controls() {
+    let tabletop = displace([rect(100, 300, 200, 44)], .control, in: tabletopScreen, regions: [tabletopFold])
+    #expect(tabletop.elements[0] == rect(100, 487.5, 200, 44))
+    // 380…520 in a book: 83.5 points on the leading side, 32.5 on the trailing one.
+    let book = displace([rect(380, 600, 140, 44)], .control)
+    #expect(book.elements[0] == rect(323.5, 600, 140, 44))
+  }
+
+  @Test("R25: content seen from afar goes to the top on a tabletop")
+  func distantContent() {
+    let result = displace([rect(0, 400, 669, 300)], .distantContent, in: tabletopScreen, regions: [tabletopFold])
+    #expect(result.elements[0] == rect(0, 163.5, 669, 300))
+  }
+
+  @Test("R26: a context menu stays with its photo: the group moves as one, keeping its offsets")
+  func contextMenuGroup() {
+    let photo = rect(420, 100, 200, 150)
+    let menu = rect(440, 260, 160, 120)
+    // The anchor (the photo) is mostly trailing: the group moves to the trailing area.
+    let result = displace([photo, menu], .contextual, anchor: photo)
+    #expect(result.elements[0] == rect(487.5, 100, 200, 150))
+    #expect(result.elements[1] == rect(507.5, 260, 160, 120))
+    #expect(result.offset.dx == 67.5 && result.offset.dy == 0)
+  }
+
+  @Test("R26: an element larger than its area shrinks to it, keeping its place where it can")
+  func shrinksOnlyWhenItMustNot() {
+    let result = displace([rect(50, 100, 600, 200)], .transient)
+    #expect(result.shrunk)
+    #expect(result.elements[0] == rect(487.5, 100, 463.5, 200))
+  }
+
+  @Test("R25: scrolling content never moves, even across the fold or under a camera")
+  func scrollingNeverMoves() {
+    let feed = rect(0, 0, 951, 669)
+    let regions: ReservedRegions = [bookFold, camera(id: 3, x: 200, y: 0, size: 40)]
+    let result = displace([feed], .scrolling, regions: regions)
+    #expect(result.elements[0] == feed)
+    #expect(result.area == nil && result.offset.dx == 0 && result.offset.dy == 0)
+  }
+
+  @Test("R27: a control over the active inner camera moves the least distance out")
+  func controlClearsCamera() {
+    let regions: ReservedRegions = [camera(id: 3, x: 200, y: 0, size: 40)]
+    let result = displace([rect(180, 10, 44, 44)], .control, regions: regions)
+    // Left 24 points beats down 30 and right 60; up would leave the view.
+    #expect(result.elements[0] == rect(156, 10, 44, 44))
+    // An idle camera is no obstacle.
+    let idle = displace(
+      [rect(180, 10, 44, 44)], .control, regions: [camera(id: 3, x: 200, y: 0, size: 40, active: false)])
+    #expect(idle.elements[0] == rect(180, 10, 44, 44))
+  }
+
+  @Test("R27: the move out of a camera stays inside the view")
+  func cameraMoveStaysInside() {
+    let regions: ReservedRegions = [camera(id: 3, x: 0, y: 0, size: 40)]
+    let result = displace([rect(5, 5, 44, 44)], .control, regions: regions)
+    #expect(result.elements[0] == rect(40, 5, 44, 44))  // right 35, not left 49 out of the view
+  }
+
+  @Test("R27: content that is not interactive stays under a camera")
+  func distantContentIgnoresCamera() {
+    let result = displace([rect(180, 10, 44, 44)], .distantContent, regions: [camera(id: 3, x: 200, y: 0, size: 40)])
+    #expect(result.elements[0] == rect(180, 10, 44, 44))
+  }
+
+  @Test("R25: without an active fold nothing moves for the fold")
+  func flatDeviceNoMove() {
+    var flat = bookFold
+    flat.isActive = false
+    let result = displace([rect(400, 100, 200, 100)], .transient, regions: [flat])
+    #expect(result.elements[0] == rect(400, 100, 200, 100))
+    #expect(result.area == nil)
+  }
+
+  @Test("Displaced elements never overlap an active fold and keep their size whenever they fit (property)")
+  func properties() {
+    var random = SeededGenerator(seed: 0x00F0_1D)
+    for index in 0..<3000 {
+      let tabletop = Bool.random(using: &random)
+      let view = tabletop ? tabletopScreen : screen
+      let foldRegion = tabletop ? tabletopFold : bookFold
+      let width = Double.random(in: 1...500, using: &random)
+      let height = Double.random(in: 1...500, using: &random)
+      let element = rect(
+        Double.random(in: 0...(view.width - 1), using: &random),
+        Double.random(in: 0...(view.height - 1), using: &random),
+        min(width, view.width), min(height, view.height))
+      let purpose = ElementPurpose.allCases.randomElement(using: &random)!
+      let direction: LayoutDirection = Bool.random(using: &random) ? .leftToRight : .rightToLeft
+      let result = displace([element], purpose, in: view, regions: [foldRegion], anchor: element, direction: direction)
+      let moved = result.elements[0]
+      let label = "case \(index): \(purpose) \(element) → \(moved)"
+      if purpose == .scrolling {
+        #expect(moved == element, "\(label)")
+        continue
+      }
+      let overlapX = min(moved.maxX, foldRegion.frame.maxX) - max(moved.minX, foldRegion.frame.minX)
+      let overlapY = min(moved.maxY, foldRegion.frame.maxY) - max(moved.minY, foldRegion.frame.minY)
+      #expect(overlapX <= 1e-9 || overlapY <= 1e-9, "overlaps the fold: \(label)")
+      if let area = result.area, element.width <= area.width, element.height <= area.height {
+        #expect(moved.width == element.width && moved.height == element.height, "resized: \(label)")
+      }
+    }
+  }
+}
+
+@Suite("Grids around folds (R28)")
+struct GridTests {
+  func columns(_ grid: GridFit) -> [Rect] {
+    var output = [Rect](repeating: .zero, count: 32)
+    let count = output.withUnsafeMutableBufferPointer { grid.columns(into: $0) }
+    return Array(output[0..<min(count, 32)])
+  }
+
+  @Test("R28: a 4-column grid stays 4 columns when the device folds, and no cell crosses the fold")
+  func fourColumnsFoldedAndFlat() {
+    let flatFold = fold(x: 475.5, width: 0, height: 669, active: false)
+    let flat = GridFit(frame: screen, minimumCellWidth: 200, spacing: 16, margin: 20, regions: [flatFold])
+    let book = GridFit(frame: screen, minimumCellWidth: 200, spacing: 16, margin: 20, regions: [bookFold])
+    #expect(flat.columnCount == 4 && book.columnCount == 4)
+    let folded = columns(book)
+    #expect(folded.count == 4)
+    #expect(folded[0].minX == 20 && folded[3].maxX == 931)  // outer margins kept
+    for cell in folded {
+      #expect(cell.maxX <= bookFold.frame.minX || cell.minX >= bookFold.frame.maxX, "\(cell) crosses the fold")
+    }
+    #expect(folded[1].minX - folded[0].maxX == 16 && folded[3].minX - folded[2].maxX == 16)  // other gaps kept
+    #expect(folded[2].minX - folded[1].maxX > 16)  // only the gap at the fold grows
+  }
+
+  @Test("R28: an odd count becomes even when a fold overlaps, active or not; without one it stays")
+  func evenCount() {
+    let noFold = GridFit(frame: screen, minimumCellWidth: 150, spacing: 16, margin: 20)
+    #expect(noFold.columnCount == 5)
+    var withFold = noFold
+    withFold.regions = [fold(x: 475.5, width: 0, height: 669, active: false)]
+    #expect(withFold.columnCount == 4)
+    // Room for one column only: two narrower ones, so the fold still falls between them.
+    let narrow = GridFit(
+      frame: rect(0, 0, 300, 600), minimumCellWidth: 250, regions: [fold(x: 150, width: 0, height: 600)])
+    #expect(narrow.columnCount == 2)
+  }
+
+  @Test("R28: without a fold the columns are equal and evenly spaced; right to left lists the rightmost first")
+  func plainGrid() {
+    let grid = GridFit(frame: rect(0, 0, 1000, 500), minimumCellWidth: 200, spacing: 20, margin: 30)
+    let plain = columns(grid)
+    #expect(plain.count == 4)
+    #expect(plain[0] == rect(30, 0, 220, 500) && plain[3] == rect(750, 0, 220, 500))
+    var rtl = grid
+    rtl.layoutDirection = .rightToLeft
+    #expect(columns(rtl) == plain.reversed())
+  }
+
+  @Test("R28: a fold off the grid's centre keeps every cell clear of it, cells equal")
+  func offCentreFold() {
+    let grid = GridFit(
+      frame: rect(100, 0, 851, 669), minimumCellWidth: 150, spacing: 10, margin: 10, regions: [bookFold])
+    let cells = columns(grid)
+    #expect(cells.count % 2 == 0)
+    let localFold = bookFold.frame.offsetBy(dx: -100, dy: 0)
+    for cell in cells {
+      #expect(cell.maxX <= localFold.minX + 1e-9 || cell.minX >= localFold.maxX - 1e-9)
+      #expect(abs(cell.width - cells[0].width) < 1e-9)
+    }
+  }
+}
