@@ -89,7 +89,81 @@ public enum ArrangementSuite {
           blackHole(checksum)
         }
       })
+    // Displacement (R25–R27) and grid fitting (R28) across postures and sizes.
+    list.append(
+      Benchmark("displacement/elements", operations: displacements().count) {
+        let requests = displacements()
+        return {
+          var checksum: UInt64 = 0
+          for request in requests {
+            let result = request.displaced()
+            checksum = checksum &* 31 &+ result.elements[0].x.bitPattern ^ result.elements[0].y.bitPattern
+          }
+          blackHole(checksum)
+        }
+      })
+    list.append(
+      Benchmark("grid/columns", operations: grids().count) {
+        let requests = grids()
+        var output = [Rect](repeating: .zero, count: 64)
+        return {
+          var checksum = 0.0
+          output.withUnsafeMutableBufferPointer { buffer in
+            for request in requests {
+              let count = request.columns(into: buffer)
+              checksum += buffer[count - 1].maxX
+            }
+          }
+          blackHole(checksum)
+        }
+      })
     return list
+  }
+
+  /// Elements of every purpose at spots over each posture and device size: some across the
+  /// fold, some under the inner camera.
+  static func displacements() -> [Displacement] {
+    var requests: [Displacement] = []
+    for posture in Posture.allCases {
+      for size in SweepSizes.devices {
+        let scene = posture.scene(size: size, cameraOn: true)
+        let view = scene.container
+        let spots = [
+          Rect(x: view.width / 2 - 100, y: view.height / 2 - 60, width: 200, height: 120),  // across the fold
+          Rect(x: view.width * 0.25 - 10, y: 5, width: 44, height: 44),  // under the inner camera
+          Rect(x: 20, y: view.height - 80, width: 160, height: 60),
+        ]
+        for spot in spots {
+          for purpose in ElementPurpose.allCases {
+            let menu = Rect(x: spot.x + 10, y: spot.maxY + 4, width: 150, height: 90)
+            requests.append(
+              Displacement(
+                view: view, elements: ElementFrames([spot, menu]), purpose: purpose, anchor: spot,
+                regions: scene.regions))
+          }
+        }
+      }
+    }
+    return requests
+  }
+
+  /// Grids of a few cell widths over each posture and device size.
+  static func grids() -> [GridFit] {
+    var requests: [GridFit] = []
+    for posture in Posture.allCases {
+      for size in SweepSizes.devices {
+        let scene = posture.scene(size: size, cameraOn: false)
+        for cell in [90.0, 150, 240] {
+          for direction in LayoutDirection.allCases {
+            requests.append(
+              GridFit(
+                frame: scene.container, minimumCellWidth: cell, spacing: 16, margin: 20, layoutDirection: direction,
+                regions: scene.regions))
+          }
+        }
+      }
+    }
+    return requests
   }
 
   /// Division and occlusion queries, both directions, over postures and device sizes.

@@ -31,6 +31,30 @@ enum SceneCommand {
 
     """
 
+  static let displaceHelp = """
+    USAGE: arrangement-bench displace [FILE|-]
+
+    Displaces elements around folds and cameras (SPEC §6, R25–R27): one
+    request object or an array of them (schema in the README). Bad input exits
+    with status 2, naming the field.
+
+    OPTIONS:
+      -h, --help   Show this help.
+
+    """
+
+  static let gridHelp = """
+    USAGE: arrangement-bench grid [FILE|-]
+
+    Fits grid columns around folds (SPEC §6, R28): one request object or an
+    array of them (schema in the README). Bad input exits with status 2,
+    naming the field.
+
+    OPTIONS:
+      -h, --help   Show this help.
+
+    """
+
   static func run(
     _ arguments: ArraySlice<String>, terminal: Terminal, help: String,
     answer: (JSONValue) throws(SceneFileError) -> String

@@ -11,6 +11,8 @@ public enum Tool {
     SUBCOMMANDS:
       solve [FILE|-]     Solve the scenes of a scene file (SPEC §8).
       regions [FILE|-]   Answer region queries (SPEC §3).
+      displace [FILE|-]  Displace elements around folds and cameras (SPEC §6).
+      grid [FILE|-]      Fit grid columns around folds (SPEC §6).
       run                Measure the default suite and compare it with the baseline (the default).
       check              Like run, printing only the comparison and the verdict.
       baseline update|show
@@ -24,7 +26,7 @@ public enum Tool {
     EXIT STATUS:
       0  success (run/check: no regression)
       1  tool error (including bad options of the benchmark subcommands)
-      2  solve/regions: bad input, the message names the field; run/check/compare: regression
+      2  solve/regions/displace/grid: bad input, the message names the field; run/check/compare: regression
       3  inconclusive (too noisy)     4  improvement only     5  no baseline
 
     """
@@ -52,6 +54,10 @@ public enum Tool {
       return try SceneCommand.run(rest, terminal: terminal, help: SceneCommand.solveHelp, answer: SceneFile.solve)
     case "regions":
       return try SceneCommand.run(rest, terminal: terminal, help: SceneCommand.regionsHelp, answer: SceneFile.regions)
+    case "displace":
+      return try SceneCommand.run(rest, terminal: terminal, help: SceneCommand.displaceHelp, answer: SceneFile.displace)
+    case "grid":
+      return try SceneCommand.run(rest, terminal: terminal, help: SceneCommand.gridHelp, answer: SceneFile.grid)
     case "run": return try BenchCommands.run(rest, terminal: terminal, printTable: true)
     case "check": return try BenchCommands.run(rest, terminal: terminal, printTable: false)
     case "baseline": return try BenchCommands.baseline(rest, terminal: terminal)

@@ -174,9 +174,11 @@ public struct Comparison: Sendable {
     return worst == .new || worst == .missing ? .same : worst
   }
 
-  /// Groups whose gated verdict is anything but the same: candidates to re-measure.
+  /// Groups whose time verdict (when gated) is anything but the same: candidates to
+  /// re-measure. Allocation and instruction counts are deterministic: measuring again cannot change them.
   public var suspects: [String] {
-    groups.filter { [.regression, .inconclusive, .improvement].contains($0.verdict(gating: policy.gated)) }.map(\.title)
+    guard policy.gated.contains(.time) else { return [] }
+    return groups.filter { [.regression, .inconclusive, .improvement].contains($0.time) }.map(\.title)
   }
 
   /// Replaces the time verdicts of re-measured groups: a change stands only
@@ -188,7 +190,11 @@ public struct Comparison: Sendable {
       let first = groups[index]
       var merged = again
       if first.time == again.time {
-        if first.time != .same { merged.note = "confirmed by re-measurement" }
+        if first.time == .inconclusive {
+          merged.note = "inconclusive again on re-measurement"
+        } else if first.time != .same {
+          merged.note = "confirmed by re-measurement"
+        }
       } else if again.time == .same {
         merged.note = "\(first.time.rawValue) not confirmed by re-measurement"
       } else {

@@ -102,3 +102,77 @@ struct ToolTests {
     #expect(run.standardOutput.contains("USAGE: arrangement-bench"))
   }
 }
+
+@Suite("The displace and grid subcommands (SPEC §6)")
+struct DisplaceAndGridToolTests {
+  static let book = #"""
+    "regions": [{"id": 1, "kind": "division", "frame": {"x": 463.5, "y": 0, "width": 24, "height": 669},
+                 "margins": {"left": 8, "right": 8}}]
+    """#
+
+  @Test("R25: displace moves an alert to the trailing side of a book and answers its frames")
+  func displaceAlert() throws {
+    let request = """
+      {"view": {"x": 0, "y": 0, "width": 951, "height": 669}, "purpose": "transient",
+       "elements": [{"x": 100, "y": 200, "width": 270, "height": 150}], \(Self.book)}
+      """
+    let run = runTool(["displace"], input: request)
+    #expect(run.status == 0)
+    #expect(run.standardOutput.contains(#"{"x": 487.5, "y": 200, "width": 270, "height": 150}"#))
+    #expect(run.standardOutput.contains(#""area": {"x": 487.5, "y": 0, "width": 463.5, "height": 669}"#))
+    #expect(run.standardOutput.contains(#""offset": {"dx": 387.5, "dy": 0}"#))
+  }
+
+  @Test("R28: grid answers an even column count around the fold")
+  func gridColumns() {
+    let request = """
+      {"frame": {"x": 0, "y": 0, "width": 951, "height": 669}, "minimumCellWidth": 200, "spacing": 16, "margin": 20,
+       \(Self.book)}
+      """
+    let run = runTool(["grid", "-"], input: request)
+    #expect(run.status == 0)
+    #expect(run.standardOutput.contains(#""columnCount": 4"#))
+    #expect(run.standardOutput.contains(#"{"x": 487.5, "y": 0, "width": 213.75, "height": 669}"#))
+  }
+
+  static let badInputs: [(String, [String], String)] = [
+    (
+      "displace",
+      [
+        #"{"view": {"x": 0, "y": 0, "width": 9, "height": 9}, "purpose": "float", "elements": [{"x": 0, "y": 0, "width": 1, "height": 1}]}"#
+      ],
+      #"$.purpose: unknown value "float" (expected one of: "transient", "control", "distantContent", "contextual", "scrolling")"#
+    ),
+    (
+      "displace", [#"{"view": {"x": 0, "y": 0, "width": 9, "height": 9}, "purpose": "control", "elements": []}"#],
+      "$.elements: 0 elements; a group has 1 to 8"
+    ),
+    (
+      "displace",
+      [
+        #"{"view": {"x": 0, "y": 0, "width": 9, "height": -9}, "purpose": "control", "elements": [{"x": 0, "y": 0, "width": 1, "height": 1}]}"#
+      ],
+      "$.view.height: -9 is negative"
+    ),
+    (
+      "grid", [#"{"frame": {"x": 0, "y": 0, "width": 900, "height": 9}, "minimumCellWidth": 0}"#],
+      "$.minimumCellWidth: 0 is not positive"
+    ),
+    (
+      "grid", [#"{"frame": {"x": 0, "y": 0, "width": 1e9, "height": 9}, "minimumCellWidth": 1}"#],
+      "$.minimumCellWidth: gives 1000000 columns; at most 1024 are supported"
+    ),
+    (
+      "grid", [#"{"frame": {"x": 0, "y": 0, "width": 900, "height": 9}, "minimumCellWidth": 10, "spacing": -1}"#],
+      "$.spacing: -1 is negative"
+    ),
+  ]
+
+  @Test("Bad displace and grid requests exit 2 naming the field", arguments: badInputs)
+  func badInput(command: String, input: [String], message: String) {
+    let run = runTool([command], input: input[0])
+    #expect(run.status == 2)
+    #expect(run.standardOutput.isEmpty)
+    #expect(run.standardError == "arrangement-bench: \(message)\n")
+  }
+}

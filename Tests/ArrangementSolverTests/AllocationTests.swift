@@ -18,7 +18,7 @@ struct AllocationTests {
   }
 
   @Test(
-    "Solving split, overlay and fold scenes and querying regions makes zero heap allocations",
+    "Solving split, overlay and fold scenes, querying regions, displacing and fitting grids make zero heap allocations",
     .enabled(if: ac_is_available() != 0, "the allocation counter is compiled out under sanitizers"),
     .enabled(if: isOptimized, "counts mean something only in release: -O keeps values off the heap"))
   func zeroAllocations() {
@@ -33,6 +33,13 @@ struct AllocationTests {
     let query = RegionQuery(view: rect(0, 0, 950, 760), kind: .division, includeInactive: true)
     var output = [ReservedRegion](repeating: bookScene().regions[0], count: 8)
     var areas = [Rect](repeating: .zero, count: 8)
+    let alert = Displacement(
+      view: rect(0, 0, 951, 669), elements: ElementFrames([rect(100, 200, 270, 150), rect(110, 360, 150, 90)]),
+      purpose: .contextual, anchor: rect(100, 200, 270, 150),
+      regions: [fold(x: 463.5, width: 24, height: 669), camera(id: 3, x: 200, y: 0, size: 40)])
+    let grid = GridFit(
+      frame: rect(0, 0, 951, 669), minimumCellWidth: 150, spacing: 16, margin: 20, regions: alert.regions)
+    var columns = [Rect](repeating: .zero, count: 16)
     var sink = 0.0
     let work = {
       for index in 0..<2000 {
