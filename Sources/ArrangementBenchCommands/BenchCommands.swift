@@ -158,8 +158,66 @@ enum BenchCommands {
         }
       }
     }
-    let groups = benchmarks.compactMap { perGroup[$0.title].map(GroupResult.init(merging:)) }
-    return RunResult(suite: "default", settings: options.settings, groups: groups, commit: currentCommit())
+    var groups = benchmarks.compactMap { perGroup[$0.title].map(GroupResult.init(merging:)) }
+    var counter: String?
+    if options.callgrind {
+      let counts = try countInstructions(benchmarks, options: options, terminal: terminal)
+      for index in groups.indices {
+        groups[index].instructionsPerOperation = counts[groups[index].title].map {
+          $0 / Double(groups[index].operations)
+        }
+      }
+      counter = "callgrind (valgrind, setarch -R): exact instructions of one run after warm-up"
+    }
+    var result = RunResult(suite: "default", settings: options.settings, groups: groups, commit: currentCommit())
+    if let counter { result.instructionCounter = counter }
+    return result
+  }
+
+  /// Runs one worker under callgrind over all `benchmarks` and reads the instruction counts.
+  static func countInstructions(_ benchmarks: [Benchmark], options: BenchOptions, terminal: Terminal)
+    throws(CommandFailure) -> [String: Double]
+  {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "arrangement-bench-cg-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // valgrind 3.19 cannot read the DWARF of Swift 6.3 release binaries: count on a copy without it.
+    let executable = folder.appendingPathComponent("arrangement-bench").path
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw CommandFailure("cannot create \(folder.path)", status: ExitStatus.toolError)
+    }
+    let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    guard runProcess(["objcopy", "--strip-debug", own, executable]) == 0 else {
+      throw CommandFailure(
+        "--instructions needs objcopy (binutils) to prepare the binary", status: ExitStatus.toolError)
+    }
+    terminal.report("counting instructions under callgrind: \(benchmarks.count) group(s)\n")
+    var arguments = ["worker", "--instructions"] + options.workerArguments(only: benchmarks.map(\.title))
+    arguments += ["--output", folder.appendingPathComponent("worker.json").path]
+    let command = Callgrind.command(executable: executable, arguments: arguments, directory: folder.path)
+    let status = runProcess(command, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
+    let counts = Callgrind.readDumps(in: folder.path)
+    guard status == 0, counts.count == benchmarks.count else {
+      throw CommandFailure(
+        "callgrind did not count every group (status \(status), \(counts.count) of \(benchmarks.count)); is valgrind installed?",
+        status: ExitStatus.toolError)
+    }
+    return counts
+  }
+
+  /// Runs a command (found on PATH) quietly and returns its exit status, or -1 when it cannot start.
+  static func runProcess(_ command: [String], environment: [String: String] = [:]) -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = command
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    guard (try? process.run()) != nil else { return -1 }
+    process.waitUntilExit()
+    return process.terminationStatus
   }
 
   static func runWorker(titles: [String], options: BenchOptions) throws(CommandFailure) -> [GroupMeasurement] {
@@ -191,6 +249,10 @@ enum BenchCommands {
       throw CommandFailure("worker needs --output", status: ExitStatus.toolError)
     }
     let benchmarks = try options.selectedBenchmarks()
+    if options.callgrind {
+      for benchmark in benchmarks { Callgrind.count(benchmark) }
+      return ExitStatus.success
+    }
     var measurements: [GroupMeasurement] = []
     for (index, benchmark) in benchmarks.enumerated() {
       terminal.report("  [\(index + 1)/\(benchmarks.count)] \(benchmark.title)\n")

@@ -17,6 +17,8 @@ struct BenchOptions {
   var outputPath: String?
   var gated: GatedMetrics = .all
   var showPoints = false
+  /// Count instructions under callgrind (and, in a worker, only count).
+  var callgrind = false
   var positional: [String] = []
 
   static let help = """
@@ -31,6 +33,8 @@ struct BenchOptions {
       --output PATH      Where to write this run's result file
                          (default results/runs/latest.json; baseline update: the baseline).
       --metrics LIST     Metrics that gate the exit status: time,allocations,instructions (default all).
+      --instructions     Also count instructions per operation exactly, under valgrind's
+                         callgrind (setarch -R); slow: about a minute for the suite.
       --json             Print the result (or comparison) as JSON instead of a table.
       --markdown         Print tables as Markdown, e.g. for a pull-request comment.
       -h, --help         Show this help.
@@ -58,6 +62,7 @@ struct BenchOptions {
       case "--json": json = true
       case "--markdown": markdown = true
       case "--points": showPoints = true
+      case "--instructions": callgrind = true
       case "--shard":
         let text = try value(argument)
         guard let shard = Shard(text) else {

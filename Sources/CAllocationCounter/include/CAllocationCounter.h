@@ -35,3 +35,15 @@ long long ac_instructions_read(int descriptor);
 /// Monotonic time in nanoseconds.
 uint64_t ac_now_ns(void);
 #endif
+
+#ifndef C_CALLGRIND_DECLS
+#define C_CALLGRIND_DECLS
+/// Whether the process runs under valgrind (0 when the headers were absent at build time).
+int ac_running_on_valgrind(void);
+
+/// Zeroes callgrind's counters and starts counting instructions (no-op outside callgrind).
+void ac_callgrind_begin(void);
+
+/// Stops counting and dumps the counts since ac_callgrind_begin, labelled `label`.
+void ac_callgrind_end(const char *label);
+#endif
