@@ -11,13 +11,20 @@ public enum ArrangementSuite {
     checksum = checksum &* 31 &+ (a.y.bitPattern ^ a.height.bitPattern ^ b.y.bitPattern ^ b.height.bitPattern)
   }
 
-  /// A benchmark that solves every scene of `points` once per run.
+  /// Every group's time is also reported as a multiple of this one's: the least
+  /// work any solver could do for the peers workload.
+  public static let limit = "limit/clamp-ratio"
+
+  /// A benchmark that solves every scene of `points` once per run, cold: each
+  /// solve reads its whole scene.
   static func solving(_ title: String, _ points: @escaping @Sendable () -> [SweepPoint]) -> Benchmark {
-    Benchmark(title, operations: max(1, points().count)) {
+    Benchmark(title, operations: max(1, points().count), reference: limit) {
       let scenes = points().map(\.scene)
       return {
         var checksum: UInt64 = 0
-        for index in scenes.indices { mix(&checksum, scenes[index].solve()) }
+        scenes.withUnsafeBufferPointer { scenes in
+          for index in scenes.indices { mix(&checksum, scenes[index].solve()) }
+        }
         blackHole(checksum)
       }
     }
@@ -46,12 +53,14 @@ public enum ArrangementSuite {
     }
     list.append(solving("random/seed=\(seed)") { Sweep.random(seed: seed, count: 2000) })
 
-    // The workload other engines are compared on (issue "peers"): one solve per width.
+    // The workload other engines are compared on: one cold solve per width, the scene
+    // changed in place as an app resizing a window would.
     list.append(
-      Benchmark("peers/two-pane-sweep", operations: peerWidths.count) {
+      Benchmark("peers/two-pane-sweep", operations: peerWidths.count, reference: limit) {
         let widths = peerWidths
-        var scene = peerScene
+        let base = peerScene
         return {
+          var scene = base
           var checksum: UInt64 = 0
           for width in widths {
             scene.container.width = width
@@ -61,9 +70,38 @@ public enum ArrangementSuite {
         }
       })
 
+    // The same workload through a plan compiled once: one call per width.
+    list.append(
+      Benchmark("peers/two-pane-sweep/plan", operations: peerWidths.count, reference: limit) {
+        let widths = peerWidths
+        let plan = ArrangementPlan(peerScene)
+        return {
+          var checksum: UInt64 = 0
+          for width in widths { mix(&checksum, plan.solve(width: width, height: 800)) }
+          blackHole(checksum)
+        }
+      })
+
+    // The same workload through the batch entry point, into caller storage.
+    list.append(
+      Benchmark("peers/two-pane-sweep/batch", operations: peerWidths.count, reference: limit) {
+        let sizes = peerWidths.map { Size(width: $0, height: 800) }
+        let plan = ArrangementPlan(peerScene)
+        var output = [Solution](
+          repeating: Solution(
+            primary: peerScene.solve().primary, secondary: peerScene.solve().secondary, splitAxis: nil),
+          count: sizes.count)
+        return {
+          let written = sizes.withUnsafeBufferPointer { sizes in
+            output.withUnsafeMutableBufferPointer { plan.solve(sizes: sizes, into: $0) }
+          }
+          blackHole(output[written - 1].secondary.frame.width)
+        }
+      })
+
     // The least work any solver could do for that workload: clamp one ratio, write two frames.
     list.append(
-      Benchmark("limit/clamp-ratio", operations: peerWidths.count) {
+      Benchmark(limit, operations: peerWidths.count) {
         let widths = peerWidths
         var frames = [Rect](repeating: .zero, count: 2 * widths.count)
         return {
@@ -81,7 +119,7 @@ public enum ArrangementSuite {
 
     // Region queries (R12, R13) over the sweep's postures and sizes.
     list.append(
-      Benchmark("regions/query", operations: regionQueries().count) {
+      Benchmark("regions/query", operations: regionQueries().count, reference: limit) {
         let queries = regionQueries()
         return {
           var checksum = 0
@@ -91,7 +129,7 @@ public enum ArrangementSuite {
       })
     // Displacement (R25–R27) and grid fitting (R28) across postures and sizes.
     list.append(
-      Benchmark("displacement/elements", operations: displacements().count) {
+      Benchmark("displacement/elements", operations: displacements().count, reference: limit) {
         let requests = displacements()
         return {
           var checksum: UInt64 = 0
@@ -103,7 +141,7 @@ public enum ArrangementSuite {
         }
       })
     list.append(
-      Benchmark("grid/columns", operations: grids().count) {
+      Benchmark("grid/columns", operations: grids().count, reference: limit) {
         let requests = grids()
         var output = [Rect](repeating: .zero, count: 64)
         return {

@@ -399,7 +399,7 @@ enum BenchCommands {
       GroupMeasurement(
         title: group.title, operations: group.operations, samples: samples, allocationsPerRun: group.allocationsPerRun,
         bytesPerRun: Int(group.bytesPerOperation * Double(group.operations)),
-        instructionsPerOperation: group.instructionsPerOperation)
+        instructionsPerOperation: group.instructionsPerOperation, reference: group.reference)
     }
   }
 

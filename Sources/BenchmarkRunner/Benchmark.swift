@@ -15,13 +15,18 @@ public struct Benchmark: Sendable {
   /// How many operations (e.g. solves) one call of the body performs; times
   /// and counts are reported per operation.
   public var operations: Int
+  /// The title of a group this one is reported against, as a multiple of its time per operation.
+  public var reference: String?
   /// Runs the setup and returns the body to measure.
   public var setUp: @Sendable () -> () -> Void
 
-  public init(_ title: String, operations: Int, setUp: @escaping @Sendable () -> () -> Void) {
+  public init(
+    _ title: String, operations: Int, reference: String? = nil, setUp: @escaping @Sendable () -> () -> Void
+  ) {
     precondition(operations > 0, "a benchmark performs at least one operation")
     self.title = title
     self.operations = operations
+    self.reference = reference
     self.setUp = setUp
   }
 }

@@ -34,11 +34,13 @@ public struct GroupMeasurement: Codable, Sendable, Hashable {
   public var bytesPerRun: Int
   /// Instructions per operation, when the machine exposes a counter.
   public var instructionsPerOperation: Double?
+  public var reference: String?
 
   public init(
     title: String, operations: Int, samples: [Double], allocationsPerRun: Int, bytesPerRun: Int,
-    instructionsPerOperation: Double?
+    instructionsPerOperation: Double?, reference: String? = nil
   ) {
+    self.reference = reference
     self.title = title
     self.operations = operations
     self.samples = samples
@@ -104,7 +106,7 @@ public enum Measurer {
     return GroupMeasurement(
       title: benchmark.title, operations: benchmark.operations, samples: samples,
       allocationsPerRun: Int(after.allocations - before.allocations), bytesPerRun: Int(after.bytes - before.bytes),
-      instructionsPerOperation: instructions)
+      instructionsPerOperation: instructions, reference: benchmark.reference)
   }
 }
 

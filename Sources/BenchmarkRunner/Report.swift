@@ -55,12 +55,16 @@ public enum Report {
 
   /// The measurements of one run.
   public static func run(_ result: RunResult, markdown: Bool = false) -> String {
-    let header = ["group", "ns/op median", "p25–p75", "p99", "ops/s", "allocs/op", "instr/op"]
+    let header = ["group", "ns/op median", "p25–p75", "p99", "ops/s", "allocs/op", "instr/op", "× reference"]
     let rows = result.groups.map { group -> [String] in
       let q = group.nanosecondsPerOperation
+      let ratio = group.reference.flatMap(result.group).map { reference in
+        number(q.median / reference.nanosecondsPerOperation.median) + "× " + reference.title
+      }
       return [
         group.title, number(q.median), number(q.p25) + "–" + number(q.p75), number(q.p99), rate(group.throughput),
         number(group.allocationsPerOperation), group.instructionsPerOperation.map(number) ?? "unavailable",
+        ratio ?? "",
       ]
     }
     var text = table(header, rows, markdown: markdown)
@@ -73,7 +77,9 @@ public enum Report {
   /// A comparison with its verdicts, worst first.
   public static func comparison(_ comparison: Comparison, markdown: Bool = false) -> String {
     let gated = comparison.policy.gated
-    let header = ["group", "baseline ns/op", "now ns/op", "change", "95% CI", "p (BH)", "allocs/run", "verdict"]
+    let header = [
+      "group", "baseline ns/op", "now ns/op", "change", "95% CI", "p (BH)", "allocs/run", "instr/op", "verdict",
+    ]
     let ordered = comparison.groups.sorted { $0.verdict(gating: gated) > $1.verdict(gating: gated) }
     let rows = ordered.map { group -> [String] in
       let old = group.baseline.map { number($0.nanosecondsPerOperation.median) } ?? "–"
@@ -83,13 +89,16 @@ public enum Report {
         ? percent(group.timeInterval.low) + " … " + percent(group.timeInterval.high) : "–"
       let allocations =
         "\(group.baseline.map { String($0.allocationsPerRun) } ?? "–") → \(group.current.map { String($0.allocationsPerRun) } ?? "–")"
+      let instructions = [group.baseline, group.current].map { result in
+        result?.instructionsPerOperation.map(number) ?? "–"
+      }.joined(separator: " → ")
       var verdict = group.verdict(gating: gated).rawValue
       if group.allocations == .regression { verdict += " (allocations)" }
       if group.instructions == .regression { verdict += " (instructions)" }
       if !group.note.isEmpty { verdict += " — " + group.note }
       return [
         group.title, old, new, percent(group.timeRatio), interval,
-        group.adjustedP < 1 ? String(format: "%.3g", group.adjustedP) : "1", allocations, verdict,
+        group.adjustedP < 1 ? String(format: "%.3g", group.adjustedP) : "1", allocations, instructions, verdict,
       ]
     }
     var text = table(header, rows, markdown: markdown)

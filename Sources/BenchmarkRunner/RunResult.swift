@@ -69,6 +69,8 @@ public struct GroupResult: Codable, Sendable, Hashable {
   public var bytesPerOperation: Double
   /// `nil` where the machine has no instruction counter.
   public var instructionsPerOperation: Double?
+  /// The group this one is reported against (time per operation as a multiple of it).
+  public var reference: String?
 
   /// Merges what several processes measured of the same group.
   public init(merging measurements: [GroupMeasurement]) {
@@ -85,6 +87,7 @@ public struct GroupResult: Codable, Sendable, Hashable {
     bytesPerOperation = Double(measurements.map(\.bytesPerRun).max()!) / Double(operations)
     let instructions = measurements.compactMap(\.instructionsPerOperation)
     instructionsPerOperation = instructions.isEmpty ? nil : instructions.min()
+    reference = measurements[0].reference
   }
 
   /// Every sample of every process.

@@ -18,7 +18,7 @@ struct AllocationTests {
   }
 
   @Test(
-    "Solving split, overlay and fold scenes, querying regions, displacing and fitting grids make zero heap allocations",
+    "Solving scenes, plans and batches, querying regions, displacing and fitting grids make zero heap allocations",
     .enabled(if: ac_is_available() != 0, "the allocation counter is compiled out under sanitizers"),
     .enabled(if: isOptimized, "counts mean something only in release: -O keeps values off the heap"))
   func zeroAllocations() {
@@ -40,6 +40,9 @@ struct AllocationTests {
     let grid = GridFit(
       frame: rect(0, 0, 951, 669), minimumCellWidth: 150, spacing: 16, margin: 20, regions: alert.regions)
     var columns = [Rect](repeating: .zero, count: 16)
+    let plan = ArrangementPlan(scenes[0])
+    let sizes = (0..<16).map { Size(width: 320 + Double($0) * 100, height: 800) }
+    var solutions = [Solution](repeating: scenes[0].solve(), count: sizes.count)
     var sink = 0.0
     let work = {
       for index in 0..<2000 {

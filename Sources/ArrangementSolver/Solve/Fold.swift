@@ -11,15 +11,16 @@ struct Fold {
   /// The fold that applies (R16, R22): among the active division regions
   /// that divide the area, the one whose centre is nearest the area's centre
   /// (relative to the area's length along the split axis); ties go to the lower id.
-
-  static func applying(in regions: ReservedRegions, context: SolveContext) -> Fold? {
-    if regions.isEmpty { return nil }
+  @inline(__always)
+  static func applying<Configuration: ArrangementConfiguration>(_ plan: Configuration, context: SolveContext) -> Fold? {
     let area = context.area
     var best: Fold?
     var bestDistance = Double.infinity
     var bestID = Int.max
-    for region in regions where region.kind == .division && region.isActive {
-      let frame = Sanitize.rect(region.frame).offsetBy(dx: -context.windowOrigin.x, dy: -context.windowOrigin.y)
+    for index in 0..<plan.activeFoldCount {
+      let candidate = plan.activeFold(index)
+      guard candidate.isFold else { continue }
+      let frame = candidate.frame
       let splitAxis: Axis = frame.height >= frame.width ? .horizontal : .vertical
       let along = splitAxis.cross
       // It spans the area's whole extent along the fold...
@@ -32,10 +33,10 @@ struct Fold {
       guard start > area.start(along: splitAxis), end < area.end(along: splitAxis) else { continue }
       let distance =
         abs(frame.center(along: splitAxis) - area.center(along: splitAxis)) / area.length(along: splitAxis)
-      if distance < bestDistance || (distance == bestDistance && region.id < bestID) {
+      if distance < bestDistance || (distance == bestDistance && candidate.id < bestID) {
         best = Fold(splitAxis: splitAxis, start: start, end: end)
         bestDistance = distance
-        bestID = region.id
+        bestID = candidate.id
       }
     }
     return best
@@ -43,7 +44,7 @@ struct Fold {
 
   /// The usable areas on either side of the fold within the layout area, in
   /// flow order: leading then trailing (top then bottom for a vertical split).
-
+  @inline(__always)
   func sides(in context: SolveContext) -> (leading: Rect, trailing: Rect) {
     let area = context.area
     let before = context.band(along: splitAxis, from: area.start(along: splitAxis), to: start)

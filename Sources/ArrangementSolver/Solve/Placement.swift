@@ -2,7 +2,7 @@ extension PaneLengths {
   /// Places the panes along `axis`, primary then secondary from the leading
   /// (or top) edge (R8), with interior edges snapped (R9). A pane whose final
   /// length is zero is `nil` (hidden).
-
+  @inline(__always)
   func placed(along axis: Axis, in context: SolveContext) -> (primary: Rect?, secondary: Rect?) {
     let edges = EdgeSnapper(axis: axis, context: context)
     switch (primaryShown, secondaryShown) {
@@ -32,6 +32,7 @@ struct EdgeSnapper {
   var length: Double
   var reversed: Bool
 
+  @inline(__always)
   init(axis: Axis, context: SolveContext) {
     self.axis = axis
     self.context = context
@@ -44,12 +45,12 @@ struct EdgeSnapper {
   /// The container-local coordinate of the interior edge at `distance` from
   /// the leading edge: the area's end exactly when within 1e-9 of it, else
   /// rounded to the pixel grid in window coordinates and clamped into the area.
-
+  @inline(__always)
   func position(_ distance: Double) -> Double {
     if abs(distance - length) <= 1e-9 { return reversed ? start : end }
     var position = reversed ? end - distance : start + distance
     if context.scale > 0 {
-      let origin = context.windowOrigin(along: axis)
+      let origin = context.origin(along: axis)
       let window = ((position + origin) * context.scale).rounded(.toNearestOrAwayFromZero) / context.scale
       position = window - origin
     }
@@ -58,7 +59,7 @@ struct EdgeSnapper {
 
   /// The pane between the edge `from` (the area's leading edge when `nil`)
   /// and the edge `to`, or `nil` when that leaves it no length.
-
+  @inline(__always)
   func pane(from leadingEdge: Double?, to trailingEdge: Double) -> Rect? {
     let leading = leadingEdge ?? (reversed ? end : start)
     // Edges keep their order: a trailing edge never passes its leading edge.

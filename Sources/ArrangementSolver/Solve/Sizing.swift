@@ -2,35 +2,22 @@
 @usableFromInline
 struct ResolvedRange {
   var minimum: Double
-  /// The preferred size as given, before clamping; `nil` when missing.
-  var preferred: Double?
+  /// The preferred size as given, before clamping; meaningful when `hasPreferred`.
+  var preferred: Double
+  var hasPreferred: Bool
   var maximum: Double
 
-  /// Resolves each bound against the layout area's length `length` (R3, R29).
-
-  init(_ pane: PaneSettings, along axis: Axis, length: Double) {
-    let range = pane.range(along: axis)
-    let ideal = pane.idealSize.flatMap { Sanitize.bound($0.length(along: axis)) }
-    @inline(__always)
-    func resolve(_ dimension: Dimension?) -> Double? {
-      switch dimension {
-      case .absolute(let points)?: return Sanitize.bound(points)
-      case .fractional(let fraction)?: return Sanitize.fraction(fraction).map { $0 * length }
-      case .intrinsic?: return ideal
-      case nil: return nil
-      }
-    }
-    minimum = resolve(range.minimum) ?? 0
-    preferred = resolve(range.preferred)
-    maximum = resolve(range.maximum) ?? length
-    // `splitArrangementFixedLayoutSize()`: preferred = maximum = ideal; the minimum stays.
-    if pane.fixedSize, let ideal {
-      preferred = ideal
-      maximum = ideal
-    }
-    if maximum < minimum { maximum = minimum }
+  /// Resolves each bound against the layout area's length `length` (R3).
+  @inline(__always)
+  init(_ range: LinearRange, length: Double) {
+    minimum = range.minimumA + range.minimumF * length
+    preferred = range.preferredA + range.preferredF * length
+    hasPreferred = range.hasPreferred
+    // A maximum below the minimum becomes the minimum.
+    maximum = Swift.max(range.maximumA + range.maximumF * length, minimum)
   }
 
+  @inline(__always)
   func clamped(_ value: Double) -> Double { Swift.min(Swift.max(value, minimum), maximum) }
 }
 
@@ -43,36 +30,36 @@ struct PaneLengths {
   var primaryShown: Bool
   var secondaryShown: Bool
 
-  init(
-    primary primarySettings: PaneSettings, secondary secondarySettings: PaneSettings, along axis: Axis, length: Double
-  ) {
-    let primaryRange = ResolvedRange(primarySettings, along: axis, length: length)
-    let secondaryRange = ResolvedRange(secondarySettings, along: axis, length: length)
+  @inline(__always)
+  init<Configuration: ArrangementConfiguration>(_ plan: Configuration, along axis: Axis, length: Double) {
+    let ranges = plan.ranges(along: axis)
+    let primaryRange = ResolvedRange(ranges.primary, length: length)
+    let secondaryRange = ResolvedRange(ranges.secondary, length: length)
 
     // R3: a missing preferred size is what the other pane leaves, or half when neither has one.
     let primaryPreferred: Double
     let secondaryPreferred: Double
-    switch (primaryRange.preferred, secondaryRange.preferred) {
-    case (let p?, let s?):
-      primaryPreferred = primaryRange.clamped(p)
-      secondaryPreferred = secondaryRange.clamped(s)
-    case (let p?, nil):
-      primaryPreferred = primaryRange.clamped(p)
+    switch (primaryRange.hasPreferred, secondaryRange.hasPreferred) {
+    case (true, true):
+      primaryPreferred = primaryRange.clamped(primaryRange.preferred)
+      secondaryPreferred = secondaryRange.clamped(secondaryRange.preferred)
+    case (true, false):
+      primaryPreferred = primaryRange.clamped(primaryRange.preferred)
       secondaryPreferred = secondaryRange.clamped(Swift.max(0, length - primaryPreferred))
-    case (nil, let s?):
-      secondaryPreferred = secondaryRange.clamped(s)
+    case (false, true):
+      secondaryPreferred = secondaryRange.clamped(secondaryRange.preferred)
       primaryPreferred = primaryRange.clamped(Swift.max(0, length - secondaryPreferred))
-    case (nil, nil):
+    case (false, false):
       primaryPreferred = primaryRange.clamped(length / 2)
       secondaryPreferred = secondaryRange.clamped(length / 2)
     }
 
     // R4: highest priority first; on a tie the primary goes first.
-    let primaryFirst =
-      Sanitize.priority(primarySettings.layoutPriority) >= Sanitize.priority(secondarySettings.layoutPriority)
-    let (firstRange, secondRange) = primaryFirst ? (primaryRange, secondaryRange) : (secondaryRange, primaryRange)
-    let (firstPreferred, secondPreferred) =
-      primaryFirst ? (primaryPreferred, secondaryPreferred) : (secondaryPreferred, primaryPreferred)
+    let primaryFirst = plan.primaryFirst
+    let firstRange = primaryFirst ? primaryRange : secondaryRange
+    let secondRange = primaryFirst ? secondaryRange : primaryRange
+    let firstPreferred = primaryFirst ? primaryPreferred : secondaryPreferred
+    let secondPreferred = primaryFirst ? secondaryPreferred : primaryPreferred
 
     var first = Swift.min(firstPreferred, length)
     var second = Swift.min(secondPreferred, length - first)

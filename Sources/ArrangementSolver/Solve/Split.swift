@@ -1,6 +1,6 @@
-extension Scene {
+extension ArrangementConfiguration {
   /// The split style (SPEC §4).
-
+  @inline(__always)
   func splitArrangement(context: SolveContext, fold: Fold?) -> Solution {
     let area = context.area
     let classes = context.classes
@@ -10,7 +10,7 @@ extension Scene {
 
     // 2. Both panes only if the app shows the secondary, the axis is allowed
     //    and the container is regular along it (R17).
-    let showsBoth = secondary.visible && axes.allows(axis) && classes[axis] == .regular
+    let showsBoth = showsSecondary && allowedAxes.allows(axis) && classes[axis] == .regular
 
     // 3. A fold decides everything: each pane is one side of it (R18), or a
     //    lone primary keeps to the primary side (R19). Sizing is ignored.
@@ -30,7 +30,7 @@ extension Scene {
     }
 
     // 5. Size the panes along the axis (R3–R7).
-    let lengths = PaneLengths(primary: primary, secondary: secondary, along: axis, length: area.length(along: axis))
+    let lengths = PaneLengths(self, along: axis, length: area.length(along: axis))
 
     // 6. Place them primary first, snapping edges to the pixel grid (R8, R9).
     let frames = lengths.placed(along: axis, in: context)

@@ -1,0 +1,68 @@
+extension ArrangementPlan {
+  /// Solves the arrangement for a container of `width` × `height` points
+  /// (at the compiled scene's origin): where each pane goes, its size
+  /// classes and z-index (SPEC §7).
+  ///
+  /// A pure function: the same plan and size give bit-identical output.
+  /// Any `Double` is accepted (R29).
+  ///
+  /// - Complexity: O(*r*) in the number of active folds; no heap allocation.
+  public func solve(width: Double, height: Double) -> Solution {
+    solveSize(width, height)
+  }
+
+  /// Solves every size of `sizes` into `output` (the shape of a sweep or a
+  /// resize animation) and returns how many were written: the smaller count.
+  /// Each answer is bit-identical to ``solve(width:height:)``.
+  ///
+  /// - Complexity: O(*n*·*r*); no heap allocation.
+  public func solve(sizes: UnsafeBufferPointer<Size>, into output: UnsafeMutableBufferPointer<Solution>) -> Int {
+    let count = Swift.min(sizes.count, output.count)
+    for index in 0..<count {
+      output[index] = solveSize(sizes[index].width, sizes[index].height)
+    }
+    return count
+  }
+
+}
+
+extension ArrangementConfiguration {
+  /// The one solve, specialised for plans and for scenes.
+  @inline(__always)
+  func solveSize(_ width: Double, _ height: Double) -> Solution {
+    // 1. The layout area: the container inset by the safe area (R1, R29).
+    let context = SolveContext(self, width: width, height: height)
+
+    // 2. An area with no width or no height shows neither pane (R1).
+    guard context.hasArea else { return context.bothHidden }
+
+    // 3. The fold that applies: active, dividing, nearest the centre (R16, R22).
+    let fold = activeFoldCount == 0 ? nil : Fold.applying(self, context: context)
+
+    // 4. Arrange the panes in the chosen style (§4, §5).
+    switch arrangementStyle {
+    case .split: return splitArrangement(context: context, fold: fold)
+    case .overlay: return overlayArrangement(context: context, fold: fold)
+    }
+  }
+}
+
+extension Scene {
+  /// Solves the arrangement: where each pane goes, its size classes and z-index.
+  ///
+  /// A pure function of the scene: the same scene gives bit-identical output.
+  /// Any `Double` is accepted (R29): bad numbers are sanitised, and the answer
+  /// is always finite and inside the layout area. Use ``validate()`` to report
+  /// bad numbers instead, and ``ArrangementPlan`` to solve one configuration
+  /// for many container sizes.
+  ///
+  /// ```swift
+  /// let solution = Scene(container: Rect(x: 0, y: 0, width: 950, height: 760)).solve()
+  /// solution.primary.frame  // (0, 0, 475, 760): the default split is equal
+  /// ```
+  ///
+  /// - Complexity: O(*r*) in the number of regions; no heap allocation.
+  public func solve() -> Solution {
+    solveSize(container.width, container.height)
+  }
+}

@@ -1,0 +1,230 @@
+/// A scene compiled for everything but its container's size.
+///
+/// For a fixed configuration (style, pane settings, regions, direction,
+/// scale) every size bound is `a + f·L` in the layout area's length `L`, so
+/// the plan sanitises and resolves the scene once (R29, R3) and solving for
+/// a size repeats only the arithmetic that depends on it: the shape of a
+/// sweep, a resize animation or a capacity test. ``Scene/solve()`` is a plan
+/// built and solved once, so the two always agree bit for bit.
+///
+/// ```swift
+/// let plan = ArrangementPlan(scene)
+/// for width in stride(from: 320.0, through: 2048, by: 1) {
+///   let solution = plan.solve(width: width, height: 800)
+/// }
+/// ```
+@frozen
+public struct ArrangementPlan: Sendable {
+  /// The container's origin in window coordinates (R9 rounds in window coordinates).
+  @usableFromInline var originX: Double
+  @usableFromInline var originY: Double
+  @usableFromInline var insets: EdgeInsets
+  /// The given size classes; used unless `derivesClasses` (R2).
+  @usableFromInline var givenClasses: SizeClasses
+  @usableFromInline var derivesClasses: Bool
+  @usableFromInline var isRightToLeft: Bool
+  /// Pixels per point, 0 for no rounding (R9, R29).
+  @usableFromInline var scale: Double
+  @usableFromInline var style: ArrangementStyle
+  @usableFromInline var axes: Axes
+  @usableFromInline var secondaryVisible: Bool
+  /// An overlay primary on the leading side / on top (R23).
+  @usableFromInline var overlayPrimaryLeading: Bool
+  @usableFromInline var overlayPrimaryTop: Bool
+  /// The primary is sized first (R4).
+  @usableFromInline var primaryFirst: Bool
+  @usableFromInline var primaryWidth: LinearRange
+  @usableFromInline var primaryHeight: LinearRange
+  @usableFromInline var secondaryWidth: LinearRange
+  @usableFromInline var secondaryHeight: LinearRange
+  /// The active division regions, sanitised, in container coordinates (R16).
+  @usableFromInline var folds: InlineArray<8, FoldCandidate>
+  @usableFromInline var foldCount: Int
+
+  /// Compiles `scene`; its container's size is ignored (give it to ``solve(width:height:)``).
+  public init(_ scene: Scene) {
+    let container = scene.container
+    originX = Sanitize.coordinate(container.x)
+    originY = Sanitize.coordinate(container.y)
+    insets = Sanitize.insets(scene.safeArea)
+    givenClasses = scene.sizeClass ?? SizeClasses(horizontal: .compact, vertical: .compact)
+    derivesClasses = scene.sizeClass == nil
+    isRightToLeft = scene.layoutDirection == .rightToLeft
+    scale = Sanitize.scale(scene.displayScale)
+    style = scene.style
+    axes = scene.axes
+    secondaryVisible = scene.secondary.visible
+    overlayPrimaryLeading = scene.primary.overlayEdge == .leading
+    overlayPrimaryTop = scene.primary.overlayVerticalEdge == .top
+    primaryFirst = Sanitize.priority(scene.primary.layoutPriority) >= Sanitize.priority(scene.secondary.layoutPriority)
+    primaryWidth = LinearRange(scene.primary, along: .horizontal)
+    primaryHeight = LinearRange(scene.primary, along: .vertical)
+    secondaryWidth = LinearRange(scene.secondary, along: .horizontal)
+    secondaryHeight = LinearRange(scene.secondary, along: .vertical)
+    folds = InlineArray(repeating: FoldCandidate())
+    foldCount = 0
+    for region in scene.regions where region.kind == .division && region.isActive {
+      folds[foldCount] = FoldCandidate(region, originX: originX, originY: originY)
+      foldCount += 1
+    }
+  }
+}
+
+/// A pane's size range along one axis with every bound a linear function
+/// `a + f·L` of the layout area's length (R3): an absolute bound is `a`, a
+/// fraction is `f`, a missing minimum is 0 and a missing maximum is `L`.
+@frozen
+public struct LinearRange: Sendable {
+  @usableFromInline var minimumA = 0.0
+  @usableFromInline var minimumF = 0.0
+  @usableFromInline var preferredA = 0.0
+  @usableFromInline var preferredF = 0.0
+  @usableFromInline var hasPreferred = false
+  @usableFromInline var maximumA = 0.0
+  @usableFromInline var maximumF = 1.0
+
+  @inline(__always)
+  init(_ pane: PaneSettings, along axis: Axis) {
+    let range = axis == .horizontal ? pane.width : pane.height
+    // R29: a non-finite ideal size counts as missing, a negative one as 0.
+    var ideal = 0.0
+    var hasIdeal = false
+    if let size = pane.idealSize {
+      let length = axis == .horizontal ? size.width : size.height
+      if length.isFinite {
+        ideal = Swift.min(Swift.max(length, 0), Sanitize.limit)
+        hasIdeal = true
+      }
+    }
+    var hasMinimum = false
+    var hasMaximum = false
+    Self.resolve(range.minimum, ideal, hasIdeal, &minimumA, &minimumF, &hasMinimum)
+    Self.resolve(range.preferred, ideal, hasIdeal, &preferredA, &preferredF, &hasPreferred)
+    Self.resolve(range.maximum, ideal, hasIdeal, &maximumA, &maximumF, &hasMaximum)
+    if !hasMaximum { (maximumA, maximumF) = (0, 1) }
+    // `splitArrangementFixedLayoutSize()`: preferred = maximum = the ideal size; the minimum stays.
+    if pane.fixedSize && hasIdeal {
+      (preferredA, preferredF, hasPreferred) = (ideal, 0, true)
+      (maximumA, maximumF) = (ideal, 0)
+    }
+  }
+
+  /// One bound as `a + f·L`; left unset when missing (R29: non-finite counts as missing).
+  @inline(__always)
+  static func resolve(
+    _ dimension: Dimension?, _ ideal: Double, _ hasIdeal: Bool, _ a: inout Double, _ f: inout Double,
+    _ present: inout Bool
+  ) {
+    switch dimension {
+    case .absolute(let points)?:
+      guard points.isFinite else { return }
+      (a, f, present) = (Swift.min(Swift.max(points, 0), Sanitize.limit), 0, true)
+    case .fractional(let fraction)?:
+      guard fraction.isFinite else { return }
+      (a, f, present) = (0, Swift.min(Swift.max(fraction, 0), 1), true)
+    case .intrinsic?:
+      guard hasIdeal else { return }
+      (a, f, present) = (ideal, 0, true)
+    case nil:
+      return
+    }
+  }
+}
+
+/// An active division region, sanitised, in container coordinates.
+@frozen
+public struct FoldCandidate: Sendable {
+  @usableFromInline var id = 0
+  @usableFromInline var frame = Rect.zero
+  /// False for a placeholder: a region that is not an active fold.
+  @usableFromInline var isFold = false
+
+  @usableFromInline
+  init() {}
+
+  @usableFromInline
+  init(_ region: ReservedRegion, originX: Double, originY: Double) {
+    id = region.id
+    frame = Sanitize.rect(region.frame).offsetBy(dx: -originX, dy: -originY)
+    isFold = true
+  }
+}
+
+// MARK: - What a solve reads
+
+/// The configuration a solve reads, from a compiled plan or straight from a
+/// scene: the one generic solve (specialised for each) reads both, so a plan
+/// and a scene always give bit-identical answers, while a cold solve of a
+/// scene resolves only what its container needs.
+@usableFromInline
+protocol ArrangementConfiguration {
+  var originX: Double { get }
+  var originY: Double { get }
+  var sanitizedInsets: EdgeInsets { get }
+  /// The given size classes, or nil to derive them (R2).
+  var givenSizeClasses: SizeClasses? { get }
+  var isRightToLeft: Bool { get }
+  var pixelScale: Double { get }
+  var arrangementStyle: ArrangementStyle { get }
+  var allowedAxes: Axes { get }
+  var showsSecondary: Bool { get }
+  var overlayPrimaryLeading: Bool { get }
+  var overlayPrimaryTop: Bool { get }
+  var primaryFirst: Bool { get }
+  /// The panes' ranges along `axis` (R3).
+  func ranges(along axis: Axis) -> (primary: LinearRange, secondary: LinearRange)
+  var activeFoldCount: Int { get }
+  /// The `index`-th active division region, sanitised, in container coordinates.
+  func activeFold(_ index: Int) -> FoldCandidate
+}
+
+extension ArrangementPlan: ArrangementConfiguration {
+  @usableFromInline var sanitizedInsets: EdgeInsets { insets }
+  @usableFromInline var givenSizeClasses: SizeClasses? { derivesClasses ? nil : givenClasses }
+  @usableFromInline var pixelScale: Double { scale }
+  @usableFromInline var arrangementStyle: ArrangementStyle { style }
+  @usableFromInline var allowedAxes: Axes { axes }
+  @usableFromInline var showsSecondary: Bool { secondaryVisible }
+  @usableFromInline var activeFoldCount: Int { foldCount }
+
+  @usableFromInline
+  func ranges(along axis: Axis) -> (primary: LinearRange, secondary: LinearRange) {
+    axis == .horizontal ? (primaryWidth, secondaryWidth) : (primaryHeight, secondaryHeight)
+  }
+
+  @usableFromInline
+  func activeFold(_ index: Int) -> FoldCandidate { folds[index] }
+}
+
+extension Scene: ArrangementConfiguration {
+  @usableFromInline var originX: Double { Sanitize.coordinate(container.x) }
+  @usableFromInline var originY: Double { Sanitize.coordinate(container.y) }
+  @usableFromInline var sanitizedInsets: EdgeInsets { Sanitize.insets(safeArea) }
+  @usableFromInline var givenSizeClasses: SizeClasses? { sizeClass }
+  @usableFromInline var isRightToLeft: Bool { layoutDirection == .rightToLeft }
+  @usableFromInline var pixelScale: Double { Sanitize.scale(displayScale) }
+  @usableFromInline var arrangementStyle: ArrangementStyle { style }
+  @usableFromInline var allowedAxes: Axes { axes }
+  @usableFromInline var showsSecondary: Bool { secondary.visible }
+  @usableFromInline var overlayPrimaryLeading: Bool { primary.overlayEdge == .leading }
+  @usableFromInline var overlayPrimaryTop: Bool { primary.overlayVerticalEdge == .top }
+  @usableFromInline var primaryFirst: Bool {
+    Sanitize.priority(primary.layoutPriority) >= Sanitize.priority(secondary.layoutPriority)
+  }
+
+  @usableFromInline
+  func ranges(along axis: Axis) -> (primary: LinearRange, secondary: LinearRange) {
+    (LinearRange(primary, along: axis), LinearRange(secondary, along: axis))
+  }
+
+  @usableFromInline var activeFoldCount: Int { regions.count }
+
+  /// Every region is offered; those that are not active folds come back with a negative id
+  /// marker the fold search skips.
+  @usableFromInline
+  func activeFold(_ index: Int) -> FoldCandidate {
+    let region = regions[index]
+    guard region.kind == .division && region.isActive else { return FoldCandidate() }
+    return FoldCandidate(region, originX: originX, originY: originY)
+  }
+}
