@@ -47,7 +47,8 @@ let package = Package(
     ),
     .testTarget(
       name: "ArrangementBenchCommandsTests",
-      dependencies: ["ArrangementBenchCommands", "SceneFormat", "ArrangementSolver"]
+      dependencies: ["ArrangementBenchCommands", "SceneFormat", "ArrangementSolver", "arrangement-bench"],
+      exclude: ["Hostile"]
     ),
   ]
 )

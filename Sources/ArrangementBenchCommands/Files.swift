@@ -8,11 +8,19 @@ enum Files {
   /// The bytes of `path`, or standard input for `-` or no path.
   static func readInput(_ path: String?, terminal: Terminal) throws(CommandFailure) -> [UInt8] {
     guard let path, path != "-" else {
-      let bytes = terminal.readStandardInput()
+      let bytes = terminal.readStandardInput(maximumInputBytes + 1)
       guard bytes.count <= maximumInputBytes else {
         throw CommandFailure("standard input: larger than \(maximumInputBytes >> 20) MiB")
       }
       return bytes
+    }
+    // Refuse a large file before reading any of it.
+    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumInputBytes {
+      throw CommandFailure("\(path): larger than \(maximumInputBytes >> 20) MiB")
+    }
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      throw CommandFailure("\(path): is a folder, not a file")
     }
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw CommandFailure("\(path): cannot open the file")
@@ -29,20 +37,5 @@ enum Files {
       throw CommandFailure("\(path): larger than \(maximumInputBytes >> 20) MiB")
     }
     return bytes
-  }
-
-  /// Writes `data` to `path` atomically: a temporary file in the same
-  /// folder, flushed, then renamed over the old one, so a reader sees the
-  /// old file or the new one, never a part.
-  static func writeAtomically(_ data: Data, to path: String) throws(CommandFailure) {
-    let url = URL(fileURLWithPath: path)
-    do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try data.write(to: url, options: .atomic)
-    } catch {
-      throw CommandFailure(
-        "\(path): cannot write the file (\(error.localizedDescription))", status: ExitStatus.toolError)
-    }
   }
 }

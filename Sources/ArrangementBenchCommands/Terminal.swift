@@ -9,11 +9,12 @@
 public struct Terminal {
   public var write: (String) -> Void
   public var report: (String) -> Void
-  public var readStandardInput: () -> [UInt8]
+  /// Reads standard input, at most the given number of bytes.
+  public var readStandardInput: (Int) -> [UInt8]
 
   public init(
     write: @escaping (String) -> Void, report: @escaping (String) -> Void,
-    readStandardInput: @escaping () -> [UInt8]
+    readStandardInput: @escaping (Int) -> [UInt8]
   ) {
     self.write = write
     self.report = report
@@ -25,11 +26,12 @@ public struct Terminal {
     Terminal(
       write: { writeAll($0, to: 1) },
       report: { writeAll($0, to: 2) },
-      readStandardInput: {
+      readStandardInput: { limit in
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-          let count = read(0, &buffer, buffer.count)
+        while bytes.count < limit {
+          let count = read(0, &buffer, min(buffer.count, limit - bytes.count))
+          if count < 0 && errno == EINTR { continue }
           if count <= 0 { break }
           bytes.append(contentsOf: buffer[0..<count])
         }

@@ -231,8 +231,6 @@ extension RunResult {
 
   /// Writes the file atomically: a reader sees the old file or the new one, never a part.
   public func write(to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try encoded().write(to: url, options: .atomic)
+    try AtomicFile.write(try encoded(), to: path)
   }
 }

@@ -19,6 +19,7 @@ public struct JSONParser {
   /// Parses a whole document; anything but white space after the value is an error.
   public static func parse(_ bytes: [UInt8]) throws(SceneFileError) -> JSONValue {
     var parser = JSONParser(bytes: bytes)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { throw parser.failure("a byte-order mark is not allowed") }
     parser.skipWhitespace()
     let value = try parser.parseValue()
     parser.skipWhitespace()
@@ -62,6 +63,7 @@ public struct JSONParser {
   }
 
   private mutating func expect(_ byte: UInt8, _ what: String) throws(SceneFileError) {
+    guard current != nil else { throw failure("unexpected end of input, expected \(what)") }
     guard current == byte else { throw failure("expected \(what)") }
     position += 1
   }
@@ -105,6 +107,7 @@ public struct JSONParser {
     }
     while true {
       skipWhitespace()
+      guard current != nil else { throw failure("unexpected end of input, expected a string key") }
       guard current == UInt8(ascii: "\"") else { throw failure("expected a string key") }
       let key = try parseString()
       if members.contains(where: { $0.key == key }) {
@@ -240,6 +243,7 @@ public struct JSONParser {
     if current == UInt8(ascii: "-") { position += 1 }
     if current == UInt8(ascii: "0") {
       position += 1
+      if isDigit(current) { throw failure("invalid number: a leading zero") }
     } else if isDigit(current) {
       while isDigit(current) { position += 1 }
     } else {

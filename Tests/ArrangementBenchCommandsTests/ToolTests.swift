@@ -17,7 +17,8 @@ func runTool(_ arguments: [String], input: String = "") -> ToolRun {
   }
   let capture = Capture()
   let terminal = Terminal(
-    write: { capture.output += $0 }, report: { capture.error += $0 }, readStandardInput: { Array(input.utf8) })
+    write: { capture.output += $0 }, report: { capture.error += $0 },
+    readStandardInput: { Array(input.utf8.prefix($0)) })
   let status = Tool.main(arguments, terminal: terminal)
   return ToolRun(status: status, standardOutput: capture.output, standardError: capture.error)
 }

@@ -1,0 +1,70 @@
+import BenchmarkRunner
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite("Crash-safe baselines")
+struct CrashSafetyTests {
+  /// The tool built beside this test bundle.
+  static let tool: String = {
+    let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return own.deletingLastPathComponent().appendingPathComponent("arrangement-bench").path
+  }()
+
+  func start(_ arguments: [String]) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.tool)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    // Debug builds refuse to record baselines, except for this test.
+    process.environment = ProcessInfo.processInfo.environment.merging(["ARRANGEMENT_BENCH_TESTING_DEBUG_BASELINE": "1"])
+    {
+      $1
+    }
+    try process.run()
+    return process
+  }
+
+  @Test(
+    "SIGKILL at random moments of `baseline update` always leaves the old or the new baseline, complete and valid",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: tool), "the tool is built beside the tests"))
+  func killDuringUpdate() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kill-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("baseline.json").path
+    let arguments = ["baseline", "update", "--quick", "--processes", "0", "--filter", "limit/", "--output", path]
+
+    // An old baseline to protect, and how long a whole update takes.
+    let started = Date()
+    let first = try start(arguments)
+    first.waitUntilExit()
+    #expect(first.terminationStatus == 0)
+    let whole = Date().timeIntervalSince(started)
+    var seen = Set<Data>()
+    seen.insert(try #require(FileManager.default.contents(atPath: path)))
+
+    var generator = SystemRandomNumberGenerator()
+    var killed = 0
+    let deadline = Date().addingTimeInterval(6)
+    for _ in 0..<40 where Date() < deadline {
+      let process = try start(arguments)
+      usleep(UInt32(Double.random(in: 0...(whole * 1.2), using: &generator) * 1_000_000))
+      if process.isRunning {
+        kill(process.processIdentifier, SIGKILL)
+        killed += 1
+      }
+      process.waitUntilExit()
+      let stored = try RunResult.load(from: path)
+      #expect(stored.groups.map(\.title) == ["limit/clamp-ratio"])
+      #expect(stored.groups[0].samples.count == 8)
+      seen.insert(try #require(FileManager.default.contents(atPath: path)))
+    }
+    #expect(killed > 0)
+    #expect(seen.count > 1)  // some updates completed between the kills
+  }
+}
