@@ -46,7 +46,7 @@ struct ToolTests {
   }
 
   static let badInputs: [(String, String)] = [
-    ("{", "$: malformed JSON at line 1, column 2: expected a string key"),
+    ("{", "$: malformed JSON at line 1, column 2: unexpected end of input, expected a string key"),
     (#"{"container": 3}"#, "$.container: expected an object, found a number"),
     (
       #"{"container": {"x": 0, "y": 0, "width": 1, "height": 1}, "layoutDirection": "upward"}"#,

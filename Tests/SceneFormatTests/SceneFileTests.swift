@@ -147,13 +147,13 @@ struct SceneFileTests {
     ),
     (
       #"{"container": {"x": 0, "y": 0, "width": 950, "height": 760},"#,
-      "$: malformed JSON at line 1, column 61: expected a string key"
+      "$: malformed JSON at line 1, column 61: unexpected end of input, expected a string key"
     ),
     (
       #"{"container": {"x": 0, "y": 0, "width": 950 "height": 760}}"#,
       "$.container: malformed JSON at line 1, column 45: expected ',' or '}' in an object"
     ),
-    (#"[1, 2"#, "$: malformed JSON at line 1, column 6: expected ',' or ']' in an array"),
+    (#"[1, 2"#, "$: malformed JSON at line 1, column 6: unexpected end of input, expected ',' or ']' in an array"),
     ("", "$: malformed JSON at line 1, column 1: unexpected end of input, expected a value"),
     (
       #"{"container": {"x": 0, "y": 0, "width": 950, "height": 760}, "container": {}}"#,
