@@ -32,13 +32,18 @@ let package = Package(
       dependencies: ["ArrangementSolver", "SceneFormat", "BenchmarkRunner", "ArrangementBenchmarks"]
     ),
     .executableTarget(name: "arrangement-bench", dependencies: ["ArrangementBenchCommands"]),
+    // Fuzzing: the invariants as a library, and two libFuzzer targets that replay a
+    // corpus when built without `--sanitize=fuzzer` (scripts/fuzz.sh).
+    .target(name: "FuzzChecks", dependencies: ["ArrangementSolver", "SceneFormat"]),
+    .executableTarget(name: "fuzz-solver", dependencies: ["FuzzChecks"]),
+    .executableTarget(name: "fuzz-scene-file", dependencies: ["FuzzChecks"]),
     .testTarget(
       name: "ArrangementSolverTests",
       dependencies: ["ArrangementSolver", "CAllocationCounter"]
     ),
     .testTarget(
       name: "SceneFormatTests",
-      dependencies: ["ArrangementSolver", "SceneFormat"],
+      dependencies: ["ArrangementSolver", "SceneFormat", "FuzzChecks"],
       exclude: ["Golden"]
     ),
     .testTarget(

@@ -195,6 +195,17 @@ struct GridTests {
     #expect(columns(rtl) == plain.reversed())
   }
 
+  @Test("R29: hostile grid numbers give at least one column and never trap (a fuzzing finding)")
+  func hostileGrids() {
+    for value in [Double.nan, .infinity, -.infinity, -1e300, 1e300, 0, -5] {
+      let grid = GridFit(frame: rect(0, 0, 300, 100), minimumCellWidth: 10, spacing: 0, margin: value)
+      #expect(grid.columnCount >= 1)
+      let other = GridFit(frame: rect(0, 0, value, 100), minimumCellWidth: value, spacing: value, margin: 2e300)
+      #expect((1...1_000_000).contains(other.columnCount))
+      #expect(columns(other).count >= 1)
+    }
+  }
+
   @Test("R28: a fold off the grid's centre keeps every cell clear of it, cells equal")
   func offCentreFold() {
     let grid = GridFit(

@@ -45,7 +45,9 @@ public struct GridFit: Sendable, Hashable {
     let cell = Swift.max(Sanitize.length(minimumCellWidth), 1e-9)
     let gap = Sanitize.length(spacing)
     let usable = width - 2 * Sanitize.length(margin)
-    let fitting = Swift.max(1, Int(Swift.min(1e6, ((usable + gap) / (cell + gap)).rounded(.down))))
+    // Margins wider than the grid, or huge cells, leave room for less than one: still one.
+    let ratio = ((usable + gap) / (cell + gap)).rounded(.down)
+    let fitting = ratio.isFinite ? Int(Swift.min(Swift.max(ratio, 1), 1e6)) : 1
     guard hasFold else { return fitting }
     return fitting < 2 ? 2 : fitting - fitting % 2
   }

@@ -1,0 +1,215 @@
+import ArrangementSolver
+import SceneFormat
+
+/// The invariants the fuzz targets check. Each function traps (a finding)
+/// when an invariant breaks, and returns normally otherwise, so the same
+/// checks run under libFuzzer, in the replay tool and in the tests.
+public enum FuzzChecks {
+  /// Decodes the bytes into a scene and checks every solver invariant.
+  public static func solver(_ bytes: UnsafeRawBufferPointer) {
+    var reader = ByteReader(bytes)
+    let scene = decodeScene(&reader)
+    let solution = scene.solve()
+
+    // Same input, bit-identical output; a plan agrees with the scene.
+    check(bits(solution) == bits(scene.solve()), "solve is not deterministic", scene)
+    let plan = ArrangementPlan(scene)
+    check(
+      bits(plan.solve(width: scene.container.width, height: scene.container.height)) == bits(solution),
+      "a plan disagrees with the scene", scene)
+
+    let area = layoutArea(scene)
+    let panes = [solution.primary, solution.secondary]
+    for pane in panes {
+      let frame = pane.frame
+      if !pane.visible {
+        check(frame == .zero && pane.zIndex == 0, "a hidden pane has a frame or a z-index", scene)
+        continue
+      }
+      check(
+        frame.x.isFinite && frame.y.isFinite && frame.width.isFinite && frame.height.isFinite, "a frame is not finite",
+        scene)
+      check(frame.width > 0 && frame.height > 0, "a shown pane is empty", scene)
+      let slack = 1e-9 * max(1, abs(area.maxX), abs(area.maxY))
+      check(
+        frame.minX >= area.minX - slack && frame.maxX <= area.maxX + slack && frame.minY >= area.minY - slack
+          && frame.maxY <= area.maxY + slack, "a pane leaves the layout area", scene)
+    }
+    let sideBySide = solution.primary.visible && solution.secondary.visible && solution.primary.zIndex == 0
+    if sideBySide {
+      let a = solution.primary.frame
+      let b = solution.secondary.frame
+      let slack = 1e-9 * max(1, abs(area.maxX), abs(area.maxY))
+      check(
+        min(a.maxX, b.maxX) - max(a.minX, b.minX) <= slack || min(a.maxY, b.maxY) - max(a.minY, b.minY) <= slack,
+        "the panes overlap", scene)
+    }
+    // With a single dividing fold, no pane side by side or split crosses it.
+    let dividing = dividingFolds(scene, area: area)
+    if dividing.count == 1 && solution.primary.zIndex == 0 {
+      let fold = dividing[0]
+      for pane in panes where pane.visible {
+        let frame = pane.frame
+        let vertical = fold.height >= fold.width
+        let crosses =
+          vertical
+          ? frame.minX < fold.minX && frame.maxX > fold.maxX
+            || (fold.width > 0 && overlap(frame.minX, frame.maxX, fold.minX, fold.maxX))
+          : frame.minY < fold.minY && frame.maxY > fold.maxY
+            || (fold.height > 0 && overlap(frame.minY, frame.maxY, fold.minY, fold.maxY))
+        check(!crosses, "a pane crosses the active fold", scene)
+      }
+    }
+
+    // Region queries: ascending ids, the kind asked for, active unless asked.
+    let query = RegionQuery(
+      view: scene.container, kind: reader.bool() ? .division : .occlusion, includeInactive: reader.bool(),
+      layoutDirection: scene.layoutDirection, layoutDirectionBehavior: reader.bool() ? .mirrors : .fixed)
+    let answer = query.answer(for: scene.regions)
+    check(answer.count <= scene.regions.count, "a query answers more regions than there are", scene)
+    for index in answer.indices {
+      check(answer[index].kind == query.kind, "a query answers another kind", scene)
+      check(answer[index].isActive || query.includeInactive, "a query answers an inactive region", scene)
+      if index > 0 { check(answer[index - 1].id <= answer[index].id, "a query answer is out of order", scene) }
+    }
+
+    // Displacement and grids must not trap, whatever the numbers.
+    var elements = ElementFrames()
+    for _ in 0..<(1 + reader.choice(3)) {
+      let (x, y, width, height) = reader.rect()
+      elements.append(Rect(x: x, y: y, width: width, height: height))
+    }
+    let displacement = Displacement(
+      view: scene.container, elements: elements, purpose: ElementPurpose.allCases[reader.choice(5)],
+      anchor: elements[0], layoutDirection: scene.layoutDirection, regions: scene.regions)
+    _ = displacement.displaced()
+    let grid = GridFit(
+      frame: scene.container, minimumCellWidth: reader.double(), spacing: reader.double(), margin: reader.double(),
+      layoutDirection: scene.layoutDirection, regions: scene.regions)
+    let count = withUnsafeTemporaryAllocation(of: Rect.self, capacity: 8) { grid.columns(into: $0) }
+    check(count >= 1 && count <= 1_000_000, "a grid has no columns or too many", scene)
+  }
+
+  /// Reads the bytes as a scene file and answers it as every subcommand would:
+  /// an answer or a field error, never a trap; an answer is valid JSON.
+  public static func sceneFile(_ bytes: UnsafeRawBufferPointer) {
+    let array = [UInt8](bytes)
+    guard let document = try? JSONParser.parse(array) else { return }
+    let answers = [
+      try? SceneFile.solve(document), try? SceneFile.regions(document), try? SceneFile.displace(document),
+      try? SceneFile.grid(document),
+    ]
+    for case let text? in answers {
+      precondition((try? JSONParser.parse(text)) != nil, "an answer is not valid JSON: \(text)")
+    }
+  }
+
+  // MARK: - The scene a byte string describes
+
+  static func decodeScene(_ reader: inout ByteReader) -> Scene {
+    let (x, y, width, height) = reader.rect()
+    var scene = Scene(container: Rect(x: x, y: y, width: width, height: height))
+    if reader.bool() {
+      scene.safeArea = EdgeInsets(
+        top: reader.double(), left: reader.double(), bottom: reader.double(), right: reader.double())
+    }
+    if reader.bool() {
+      scene.sizeClass = SizeClasses(
+        horizontal: reader.bool() ? .regular : .compact, vertical: reader.bool() ? .regular : .compact)
+    }
+    scene.layoutDirection = reader.bool() ? .rightToLeft : .leftToRight
+    if reader.bool() { scene.displayScale = reader.double() }
+    for _ in 0..<reader.choice(ReservedRegions.capacity + 1) {
+      let (rx, ry, rw, rh) = reader.rect()
+      scene.regions.append(
+        ReservedRegion(
+          id: Int(reader.byte()) - 128, kind: reader.bool() ? .division : .occlusion,
+          frame: Rect(x: rx, y: ry, width: rw, height: rh),
+          margins: reader.bool()
+            ? EdgeInsets(top: reader.double(), left: reader.double(), bottom: reader.double(), right: reader.double())
+            : .zero,
+          isActive: reader.byte() % 4 != 0))
+    }
+    scene.style = reader.bool() ? .overlay : .split
+    scene.axes = Axes(rawValue: reader.byte() % 4)
+    scene.primary = decodePane(&reader)
+    scene.secondary = decodePane(&reader)
+    return scene
+  }
+
+  static func decodePane(_ reader: inout ByteReader) -> PaneSettings {
+    var pane = PaneSettings(layoutPriority: reader.bool() ? reader.double() : 0)
+    pane.width = DimensionRange(minimum: dimension(&reader), preferred: dimension(&reader), maximum: dimension(&reader))
+    pane.height = DimensionRange(
+      minimum: dimension(&reader), preferred: dimension(&reader), maximum: dimension(&reader))
+    if reader.bool() { pane.idealSize = Size(width: reader.double(), height: reader.double()) }
+    pane.fixedSize = reader.bool()
+    pane.visible = reader.byte() % 8 != 0
+    pane.overlayEdge = reader.bool() ? .leading : .trailing
+    pane.overlayVerticalEdge = reader.bool() ? .top : .bottom
+    return pane
+  }
+
+  static func dimension(_ reader: inout ByteReader) -> Dimension? {
+    switch reader.choice(4) {
+    case 0: return nil
+    case 1: return .absolute(reader.double())
+    case 2: return .fractional(reader.double())
+    default: return .intrinsic
+    }
+  }
+
+  // MARK: - The oracle
+
+  /// A length as R29 sanitises it: non-finite is 0, negative is 0, magnitudes capped at 2^52.
+  static func length(_ value: Double) -> Double { value.isFinite ? min(max(value, 0), 0x1p52) : 0 }
+  static func coordinate(_ value: Double) -> Double { value.isFinite ? min(max(value, -0x1p52), 0x1p52) : 0 }
+
+  /// The layout area of R1, in container coordinates.
+  static func layoutArea(_ scene: Scene) -> Rect {
+    let insets = scene.safeArea
+    let (top, left, bottom, right) = (
+      length(insets.top), length(insets.left), length(insets.bottom), length(insets.right)
+    )
+    return Rect(
+      x: left, y: top, width: max(0, length(scene.container.width) - left - right),
+      height: max(0, length(scene.container.height) - top - bottom))
+  }
+
+  /// The active division regions that divide the layout area (R16), in container coordinates.
+  static func dividingFolds(_ scene: Scene, area: Rect) -> [Rect] {
+    scene.regions.compactMap { region -> Rect? in
+      guard region.kind == .division && region.isActive else { return nil }
+      let frame = Rect(
+        x: coordinate(region.frame.x) - coordinate(scene.container.x),
+        y: coordinate(region.frame.y) - coordinate(scene.container.y), width: length(region.frame.width),
+        height: length(region.frame.height))
+      let splitAxis: Axis = frame.height >= frame.width ? .horizontal : .vertical
+      let along = splitAxis.cross
+      guard frame.start(along: along) <= area.start(along: along), frame.end(along: along) >= area.end(along: along),
+        frame.start(along: splitAxis) > area.start(along: splitAxis),
+        frame.end(along: splitAxis) < area.end(along: splitAxis)
+      else { return nil }
+      return frame
+    }
+  }
+
+  static func overlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Bool {
+    min(a1, b1) - max(a0, b0) > 1e-9 * max(1, abs(a1), abs(b1))
+  }
+
+  static func bits(_ solution: Solution) -> [UInt64] {
+    var result: [UInt64] = []
+    for pane in [solution.primary, solution.secondary] {
+      result += [
+        pane.frame.x.bitPattern, pane.frame.y.bitPattern, pane.frame.width.bitPattern, pane.frame.height.bitPattern,
+      ]
+      result += [UInt64(bitPattern: Int64(pane.zIndex)), pane.visible ? 1 : 0]
+    }
+    return result + [UInt64(solution.splitAxis?.rawValue ?? 9)]
+  }
+
+  static func check(_ condition: Bool, _ message: String, _ scene: Scene) {
+    if !condition { fatalError("\(message): \(scene)") }
+  }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import FuzzChecks
+import Testing
+
+@Suite("The fuzzing corpus replays without a finding")
+struct FuzzCorpusTests {
+  static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("FuzzCorpus")
+
+  @Test("Every solver input of Tests/FuzzCorpus/solver keeps the invariants (R1, R12, R16, R28, R29)")
+  func solverCorpus() {
+    let count = replayCorpus([Self.corpus.appendingPathComponent("solver").path], check: FuzzChecks.solver)
+    #expect(count >= 40)
+  }
+
+  @Test("Every scene-file input of Tests/FuzzCorpus/scene-file is answered or refused, never a trap")
+  func sceneFileCorpus() {
+    let count = replayCorpus([Self.corpus.appendingPathComponent("scene-file").path], check: FuzzChecks.sceneFile)
+    #expect(count >= 30)
+  }
+}
