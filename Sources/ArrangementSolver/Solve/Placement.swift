@@ -54,7 +54,7 @@ struct EdgeSnapper {
       let window = ((position + origin) * context.scale).rounded(.toNearestOrAwayFromZero) / context.scale
       position = window - origin
     }
-    return Swift.min(Swift.max(position, start), end)
+    return smaller(larger(position, start), end)
   }
 
   /// The pane between the edge `from` (the area's leading edge when `nil`)
@@ -63,8 +63,8 @@ struct EdgeSnapper {
   func pane(from leadingEdge: Double?, to trailingEdge: Double) -> Rect? {
     let leading = leadingEdge ?? (reversed ? end : start)
     // Edges keep their order: a trailing edge never passes its leading edge.
-    let low = reversed ? Swift.min(trailingEdge, leading) : leading
-    let high = reversed ? leading : Swift.max(trailingEdge, leading)
+    let low = reversed ? smaller(trailingEdge, leading) : leading
+    let high = reversed ? leading : larger(trailingEdge, leading)
     guard high > low else { return nil }
     return context.band(along: axis, from: low, to: high)
   }

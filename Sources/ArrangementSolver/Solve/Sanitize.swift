@@ -58,3 +58,27 @@ enum Sanitize {
       bottom: length(insets.bottom), right: length(insets.right))
   }
 }
+
+// MARK: - Minimum and maximum of sanitised numbers
+
+// Note: `Swift.min`/`Swift.max` keep NaN semantics, which SSE2 cannot express
+// in one instruction: each became a compare and a three-instruction blend.
+// Past sanitising (R29) no NaN can occur, and for every other pair of
+// doubles, signed zeros included, these return exactly what `Swift.min` and
+// `Swift.max` return, as a single `minsd`/`maxsd`. Measured with callgrind on
+// peers/two-pane-sweep: 577 → 549 instructions per plan solve, 1,181 → 1,149
+// per cold solve.
+
+/// `Swift.min(x, y)` for numbers that are not NaN.
+@inlinable @inline(__always)
+func smaller(_ x: Double, _ y: Double) -> Double {
+  assert(!x.isNaN && !y.isNaN, "NaN past sanitising")
+  return y < x ? y : x
+}
+
+/// `Swift.max(x, y)` for numbers that are not NaN.
+@inlinable @inline(__always)
+func larger(_ x: Double, _ y: Double) -> Double {
+  assert(!x.isNaN && !y.isNaN, "NaN past sanitising")
+  return x > y ? x : y
+}

@@ -14,11 +14,11 @@ struct ResolvedRange {
     preferred = range.preferredA + range.preferredF * length
     hasPreferred = range.hasPreferred
     // A maximum below the minimum becomes the minimum.
-    maximum = Swift.max(range.maximumA + range.maximumF * length, minimum)
+    maximum = larger(range.maximumA + range.maximumF * length, minimum)
   }
 
   @inline(__always)
-  func clamped(_ value: Double) -> Double { Swift.min(Swift.max(value, minimum), maximum) }
+  func clamped(_ value: Double) -> Double { smaller(larger(value, minimum), maximum) }
 }
 
 /// The lengths of the two panes along the split axis, with which are shown
@@ -45,10 +45,10 @@ struct PaneLengths {
       secondaryPreferred = secondaryRange.clamped(secondaryRange.preferred)
     case (true, false):
       primaryPreferred = primaryRange.clamped(primaryRange.preferred)
-      secondaryPreferred = secondaryRange.clamped(Swift.max(0, length - primaryPreferred))
+      secondaryPreferred = secondaryRange.clamped(larger(0, length - primaryPreferred))
     case (false, true):
       secondaryPreferred = secondaryRange.clamped(secondaryRange.preferred)
-      primaryPreferred = primaryRange.clamped(Swift.max(0, length - secondaryPreferred))
+      primaryPreferred = primaryRange.clamped(larger(0, length - secondaryPreferred))
     case (false, false):
       primaryPreferred = primaryRange.clamped(length / 2)
       secondaryPreferred = secondaryRange.clamped(length / 2)
@@ -61,30 +61,30 @@ struct PaneLengths {
     let firstPreferred = primaryFirst ? primaryPreferred : secondaryPreferred
     let secondPreferred = primaryFirst ? secondaryPreferred : primaryPreferred
 
-    var first = Swift.min(firstPreferred, length)
-    var second = Swift.min(secondPreferred, length - first)
+    var first = smaller(firstPreferred, length)
+    var second = smaller(secondPreferred, length - first)
     var secondShown = true
 
     if length - first < secondRange.minimum {
       // R5: the first gives back length, down to its own minimum.
-      first = Swift.min(first, Swift.max(firstRange.minimum, length - secondRange.minimum))
+      first = smaller(first, larger(firstRange.minimum, length - secondRange.minimum))
       if length - first < secondRange.minimum {
         // R6: the second still does not fit; the first takes the whole length.
         secondShown = false
         second = 0
-        first = Swift.min(length, firstRange.maximum)
+        first = smaller(length, firstRange.maximum)
       } else {
-        second = Swift.min(secondPreferred, length - first)
+        second = smaller(secondPreferred, length - first)
       }
     }
 
     if secondShown {
       // R7: leftover length grows the first pane, then the second, up to their maxima.
       var leftover = length - first - second
-      let firstGrowth = Swift.min(Swift.max(0, firstRange.maximum - first), Swift.max(0, leftover))
+      let firstGrowth = smaller(larger(0, firstRange.maximum - first), larger(0, leftover))
       first += firstGrowth
       leftover -= firstGrowth
-      second += Swift.min(Swift.max(0, secondRange.maximum - second), Swift.max(0, leftover))
+      second += smaller(larger(0, secondRange.maximum - second), larger(0, leftover))
     }
 
     // R6, finally: a pane left with zero length is hidden; the other takes the whole length.
@@ -92,10 +92,10 @@ struct PaneLengths {
     if second <= 0 { secondShown = false }
     if !firstShown { first = 0 }
     if firstShown && !secondShown {
-      first = Swift.min(length, firstRange.maximum)
+      first = smaller(length, firstRange.maximum)
       second = 0
     } else if !firstShown && secondShown {
-      second = Swift.min(length, secondRange.maximum)
+      second = smaller(length, secondRange.maximum)
     }
     firstShown = first > 0
 

@@ -20,8 +20,8 @@ struct SolveContext {
     // R1: a length the insets would make negative is 0.
     area = Rect(
       x: insets.left, y: insets.top,
-      width: Swift.max(0, width - insets.left - insets.right),
-      height: Swift.max(0, height - insets.top - insets.bottom))
+      width: larger(0, width - insets.left - insets.right),
+      height: larger(0, height - insets.top - insets.bottom))
     // R2: derived from the container (not the layout area) when not given.
     classes = plan.givenSizeClasses ?? SizeClasses(derivedFrom: Size(width: width, height: height))
     originX = plan.originX
