@@ -122,3 +122,32 @@ struct BenchCommandTests {
     #expect(try RunResult.load(from: merged).groups[0].samples.count == 80)
   }
 }
+
+@Suite("export and profile")
+struct ExportAndProfileCommandTests {
+  @Test("export writes both formats from a result file and refuses an unknown format")
+  func export() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+    let baseline = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("results/baselines/default.json").path
+    for format in ["github-action-benchmark", "google-benchmark"] {
+      let output = folder.appendingPathComponent("\(format).json").path
+      let run = runTool(["export", "--format", format, baseline, "--output", output])
+      #expect(run.status == 0)
+      let data = try #require(FileManager.default.contents(atPath: output))
+      #expect((try? JSONSerialization.jsonObject(with: data)) != nil)
+    }
+    #expect(runTool(["export", "--format", "csv", baseline]).status == 1)
+    #expect(
+      runTool(["export", "--format", "google-benchmark", folder.appendingPathComponent("none.json").path]).status == 5)
+  }
+
+  @Test("profile runs one group's loop for the given time and refuses an unknown group")
+  func profile() {
+    let run = runTool(["profile", "limit/clamp-ratio", "--seconds", "0.05"])
+    #expect(run.status == 0)
+    #expect(run.standardOutput.hasPrefix("limit/clamp-ratio: "))
+    #expect(runTool(["profile", "no/such-group", "--seconds", "0.05"]).status == 1)
+    #expect(runTool(["profile", "limit/clamp-ratio", "--seconds", "-1"]).status == 1)
+  }
+}

@@ -1,0 +1,59 @@
+import BenchmarkRunner
+import Foundation
+
+/// `export`: result files in the formats dashboards and other tools read.
+enum ExportCommand {
+  static let help = """
+    USAGE: arrangement-bench export --format FORMAT [RESULT] [--output PATH]
+
+    Writes a result file (default results/runs/latest.json) in another tool's format:
+      github-action-benchmark   the customSmallerIsBetter JSON of github-action-benchmark
+                                (median ns/op per group, plus allocations and instructions)
+      google-benchmark          Google Benchmark's JSON, one repetition per sample and
+                                mean/median/stddev aggregates, for its compare.py and dashboards
+
+    OPTIONS:
+      --format FORMAT   github-action-benchmark or google-benchmark (required).
+      --output PATH     Write there (atomically) instead of standard output.
+      -h, --help        Show this help.
+
+    """
+
+  static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
+    if arguments.contains("--help") || arguments.contains("-h") {
+      terminal.write(help)
+      return ExitStatus.success
+    }
+    var format: String?
+    var rest = arguments
+    var remaining: [String] = []
+    while let argument = rest.popFirst() {
+      if argument == "--format" {
+        format = rest.popFirst()
+      } else {
+        remaining.append(argument)
+      }
+    }
+    let options = try BenchOptions(remaining[...])
+    let path = options.positional.first ?? "results/runs/latest.json"
+    let result = try BenchCommands.load(path)
+    let data: Data
+    switch format {
+    case "github-action-benchmark": data = Export.encode(Export.githubActionBenchmark(result))
+    case "google-benchmark": data = Export.encode(Export.googleBenchmark(result))
+    default:
+      throw CommandFailure(
+        "--format must be github-action-benchmark or google-benchmark (see --help)", status: ExitStatus.toolError)
+    }
+    if let output = options.outputPath {
+      do {
+        try AtomicFile.write(data, to: output)
+      } catch {
+        throw CommandFailure(error.description, status: ExitStatus.toolError)
+      }
+    } else {
+      terminal.write(String(decoding: data, as: UTF8.self) + "\n")
+    }
+    return ExitStatus.success
+  }
+}
