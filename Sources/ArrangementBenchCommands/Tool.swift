@@ -20,6 +20,7 @@ public enum Tool {
       compare A B        Compare two result files.
       merge FILE...      Merge result files, e.g. the shards of a CI matrix.
       list               List the benchmark groups, or with --points every scene point.
+      report [A] [B]     Capacity report (HTML with charts, Markdown, CSV) of a run, against a baseline.
       export             Write a result file for github-action-benchmark or Google Benchmark tools.
       profile GROUP      Run one group's hot loop for a profiler to attach to.
 
@@ -66,6 +67,7 @@ public enum Tool {
     case "compare": return try BenchCommands.compare(rest, terminal: terminal)
     case "merge": return try BenchCommands.merge(rest, terminal: terminal)
     case "list": return try BenchCommands.list(rest, terminal: terminal)
+    case "report": return try ReportCommand.run(rest, terminal: terminal)
     case "export": return try ExportCommand.run(rest, terminal: terminal)
     case "profile": return try ProfileCommand.run(rest, terminal: terminal)
     case "worker": return try BenchCommands.worker(rest, terminal: terminal)

@@ -118,6 +118,8 @@ public struct RunResult: Codable, Sendable {
   public var instructionCounter: String
   public var metrics: [MetricDescription]
   public var groups: [GroupResult]
+  /// Charts' data: cost over container sizes, throughput over threads (optional).
+  public var series: [Series]?
 
   public static let metricDescriptions = [
     MetricDescription(

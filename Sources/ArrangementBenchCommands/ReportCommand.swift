@@ -1,0 +1,83 @@
+import ArrangementBenchmarks
+import BenchmarkRunner
+import Foundation
+
+/// `report`: the capacity report, as HTML, Markdown and CSV.
+enum ReportCommand {
+  static let help = """
+    USAGE: arrangement-bench report [BASELINE] [RUN] --out DIR [--no-measure]
+
+    Writes a capacity report of RUN (default results/runs/latest.json), against
+    BASELINE when two files are given, into DIR:
+      index.html   a self-contained page: solves per 120 Hz and 60 Hz frame per
+                   group, ns per solve over container width (log scale) and over
+                   width × height per posture, scaling over cores, allocations,
+                   and with a baseline the change per group (inline SVG, no script)
+      summary.md   the numbers and the capacity change, for a pull request
+      groups.csv   one row per group
+      run.json     the run with the chart data the report measured
+    Unless RUN already holds chart data or --no-measure is given, the report
+    measures it with this build: cost over container sizes and the batch path
+    on 1…all cores (a few seconds; build in release).
+
+    OPTIONS:
+      --out DIR       Where to write (required).
+      --no-measure    Only the groups' numbers; no cost-over-size or scaling charts.
+      -h, --help      Show this help.
+
+    """
+
+  static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
+    if arguments.contains("--help") || arguments.contains("-h") {
+      terminal.write(help)
+      return ExitStatus.success
+    }
+    var folder: String?
+    var measureSeries = true
+    var rest = arguments
+    var remaining: [String] = []
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--out": folder = rest.popFirst()
+      case "--no-measure": measureSeries = false
+      default: remaining.append(argument)
+      }
+    }
+    let options = try BenchOptions(remaining[...])
+    guard let folder else { throw CommandFailure("report needs --out DIR (see --help)", status: ExitStatus.toolError) }
+    guard options.positional.count <= 2 else {
+      throw CommandFailure("report takes at most two result files (see --help)", status: ExitStatus.toolError)
+    }
+    let runPath = options.positional.last ?? "results/runs/latest.json"
+    var run = try BenchCommands.load(runPath)
+    let baseline = options.positional.count == 2 ? try BenchCommands.load(options.positional[0]) : nil
+
+    if measureSeries && (run.series ?? []).isEmpty {
+      #if DEBUG
+        terminal.report("warning: a debug build measures the charts; use `swift run -c release`\n")
+      #endif
+      var series: [Series] = []
+      let definitions = ArrangementSuite.series()
+      for (index, definition) in definitions.enumerated() {
+        terminal.report("[\(index + 1)/\(definitions.count + 1)] \(definition.title)\n")
+        series.append(Measurer.measure(definition))
+      }
+      let threads = ProcessInfo.processInfo.activeProcessorCount
+      terminal.report("[\(definitions.count + 1)/\(definitions.count + 1)] scaling on 1…\(threads) threads\n")
+      series.append(Measurer.scaling(ArrangementSuite.scalingBenchmark, maximumThreads: threads))
+      run.series = series
+    }
+
+    let report = CapacityReport(run: run, baseline: baseline)
+    do {
+      try AtomicFile.write(Data(report.html.utf8), to: "\(folder)/index.html")
+      try AtomicFile.write(Data(report.markdown.utf8), to: "\(folder)/summary.md")
+      try AtomicFile.write(Data(report.csv.utf8), to: "\(folder)/groups.csv")
+      try AtomicFile.write(try run.encoded(), to: "\(folder)/run.json")
+    } catch {
+      throw CommandFailure("\(error)", status: ExitStatus.toolError)
+    }
+    terminal.write("report written to \(folder)/index.html, summary.md, groups.csv\n")
+    return ExitStatus.success
+  }
+}

@@ -1,0 +1,77 @@
+import BenchmarkRunner
+import Foundation
+import Testing
+
+@Suite("The HTML report in a headless browser")
+struct ReportRenderTests {
+  static let chromiumPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  static let baseline = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("results/baselines/default.json").path
+
+  /// Runs chromium headless on `page` with `arguments`; returns its status, standard output and standard error.
+  func chromium(_ arguments: [String], page: String) throws -> (Int32, String, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.chromiumPath!)
+    process.arguments =
+      ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--enable-logging=stderr", "--v=0"]
+      + arguments + ["file://" + page]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+  }
+
+  @Test(
+    "The report renders to a PNG without page errors, with a chart in every section and no empty chart",
+    .enabled(if: chromiumPath != nil, "Chromium is not installed (.ci/run installs it from Debian)"))
+  func renders() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // The committed baseline as the run, with chart data drawn up here (no measuring in a debug build).
+    var run = try RunResult.load(from: Self.baseline)
+    run.series = [
+      Series(
+        title: "width/book", xName: "container width (pt)", yName: nil, unit: "ns/op",
+        points: [320.0, 900, 2700].map { Series.Point(x: $0, y: nil, value: 70 + $0 / 100) }),
+      Series(
+        title: "grid/book", xName: "container width (pt)", yName: "container height (pt)", unit: "ns/op",
+        points: [320.0, 900].flatMap { w in [400.0, 900].map { Series.Point(x: w, y: $0, value: 60 + w / 50) } }),
+      Series(
+        title: "scaling/peers/two-pane-sweep/batch", xName: "threads", yName: nil, unit: "operations/s",
+        points: [Series.Point(x: 1, y: nil, value: 2e7), Series.Point(x: 2, y: nil, value: 4e7)]),
+    ]
+    let runPath = folder.appendingPathComponent("run.json").path
+    try run.write(to: runPath)
+    let report = runTool(["report", Self.baseline, runPath, "--out", folder.path])
+    #expect(report.status == 0)
+    let page = folder.appendingPathComponent("index.html").path
+
+    let screenshot = folder.appendingPathComponent("report.png").path
+    let (status, _, errors) = try chromium(["--window-size=1200,5000", "--screenshot=\(screenshot)"], page: page)
+    #expect(status == 0)
+    #expect(!errors.contains("Uncaught") && !errors.contains("CONSOLE"), "\(errors)")
+    let png = try #require(FileManager.default.contents(atPath: screenshot))
+    #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    #expect(png.count > 50_000)  // a page of charts, not a blank one
+
+    // The page as the browser parsed it.
+    let (_, dom, _) = try chromium(["--dump-dom"], page: page)
+    let sections = dom.components(separatedBy: "<section id=\"").dropFirst()
+    #expect(sections.count >= 6)
+    for section in sections {
+      let id = section.prefix { $0 != "\"" }
+      let body = section.components(separatedBy: "</section>")[0]
+      let charts = body.components(separatedBy: "<svg").dropFirst()
+      #expect(!charts.isEmpty, "section \(id) has no chart")
+      for chart in charts { #expect(chart.contains("class=\"mark\""), "section \(id) has an empty chart") }
+    }
+  }
+}
