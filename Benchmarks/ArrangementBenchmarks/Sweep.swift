@@ -1,4 +1,5 @@
 import ArrangementSolver
+import BenchmarkRunner
 
 /// One scene of a sweep with its stable ID, e.g. `split/book/ratio0.3/w=950,h=760/rtl/camera-on`.
 public struct SweepPoint: Sendable {
@@ -170,14 +171,8 @@ public enum Sweep {
 
   /// Random scenes from a seeded generator; the seed is part of every ID.
   public static func random(seed: UInt64, count: Int) -> [SweepPoint] {
-    var state = seed
-    func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
+    var generator = SplitMix64(seed: seed)
+    func next() -> UInt64 { generator.next() }
     func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
     return (0..<count).map { index in
       let size = Size(width: Double(320 + next() % 2400), height: Double(320 + next() % 1700))

@@ -71,14 +71,8 @@ public enum Statistics {
     let a = a.filter { !$0.isEmpty }
     let b = b.filter { !$0.isEmpty }
     guard !a.isEmpty, !b.isEmpty else { return (.nan, .nan) }
-    var state = seed
-    func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
+    var generator = SplitMix64(seed: seed)
+    func next() -> UInt64 { generator.next() }
     var scratchA = [Double](repeating: 0, count: a.reduce(0) { $0 + $1.count } + a.map(\.count).max()! * a.count)
     var scratchB = [Double](repeating: 0, count: b.reduce(0) { $0 + $1.count } + b.map(\.count).max()! * b.count)
     func resampledMedian(_ processes: [[Double]], into draw: inout [Double]) -> Double {
