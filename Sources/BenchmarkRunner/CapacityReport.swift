@@ -124,7 +124,10 @@ public struct CapacityReport {
           [
             Chart.bars(
               title: "Throughput change per group", labels: changed.map(\.0),
-              series: [("change", changed.map { abs($0.1) })], unit: "% (absolute; the table gives the sign)")
+              series: [
+                ("more solves/s", changed.map { $0.1 >= 0 ? $0.1 : .nan }),
+                ("fewer solves/s", changed.map { $0.1 < 0 ? -$0.1 : .nan }),
+              ], unit: "% change in solves per second")
           ]
         ))
     }
