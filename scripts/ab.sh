@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Paired A/B comparison of two builds on this machine:
-#   scripts/ab.sh BASE_REF [HEAD_REF] [ROUNDS]     (HEAD_REF defaults to HEAD, ROUNDS to 4)
+#   scripts/ab.sh BASE_REF [HEAD_REF] [ROUNDS]     (HEAD_REF defaults to HEAD, ROUNDS to 6)
 # Builds both refs in release in their own worktrees, then measures them
 # interleaved — A B A′ A B A′ … one fresh process each — so that machine drift
 # hits both sides alike. A′ is the base build again: an A/A control in the same
@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 base="${1:?usage: scripts/ab.sh BASE_REF [HEAD_REF] [ROUNDS]}"
 head="${2:-HEAD}"
-rounds="${3:-4}"
+rounds="${3:-6}"
 work="$(mktemp -d /tmp/arrangement-ab.XXXXXX)"
 cleanup() {
   git worktree remove --force "$work/base" > /dev/null 2>&1 || true
