@@ -197,7 +197,11 @@ enum BenchCommands {
     var arguments = ["worker", "--instructions"] + options.workerArguments(only: benchmarks.map(\.title))
     arguments += ["--output", folder.appendingPathComponent("worker.json").path]
     let command = Callgrind.command(executable: executable, arguments: arguments, directory: folder.path)
-    let status = runProcess(command, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
+    // A fixed, minimal environment: environment strings sit on the stack, and the stack's
+    // alignment changes which paths memcpy takes, so a different shell moved counts by ~1%.
+    let status = runProcess(
+      command, environment: ["PATH": "/usr/local/bin:/usr/bin:/bin", "SWIFT_DETERMINISTIC_HASHING": "1"],
+      replacingEnvironment: true)
     let counts = Callgrind.readDumps(in: folder.path)
     guard status == 0, counts.count == benchmarks.count else {
       throw CommandFailure(
@@ -208,13 +212,16 @@ enum BenchCommands {
   }
 
   /// Runs a command (found on PATH) quietly and returns its exit status, or -1 when it cannot start.
-  static func runProcess(_ command: [String], environment: [String: String] = [:]) -> Int32 {
+  static func runProcess(_ command: [String], environment: [String: String] = [:], replacingEnvironment: Bool = false)
+    -> Int32
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = command
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.environment =
+      replacingEnvironment ? environment : ProcessInfo.processInfo.environment.merging(environment) { $1 }
     guard (try? process.run()) != nil else { return -1 }
     process.waitUntilExit()
     return process.terminationStatus
