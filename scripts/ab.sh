@@ -4,9 +4,10 @@
 # Builds both refs in release in their own worktrees, then measures them
 # interleaved — A B A′ A B A′ … one fresh process each — so that machine drift
 # hits both sides alike. A′ is the base build again: an A/A control in the same
-# job. Prints the per-group time ratio with its 95% interval and verdict; when
-# the control itself shows a difference, verdicts are downgraded to
-# "inconclusive" (exit 3). Otherwise the exit status is compare's: 0 no
+# job. Prints the per-group time ratio with its 95% interval and verdict;
+# groups with any verdict but "same" are measured again in fresh rounds and
+# only what shows again is kept. When the control itself shows a difference,
+# verdicts are downgraded to "inconclusive" (exit 3). Otherwise the exit status is compare's: 0 no
 # regression, 2 regression, 4 improvement only. AB_FILTER limits the groups.
 # Both refs must contain this tool (the run, merge and compare subcommands).
 set -euo pipefail
@@ -42,23 +43,45 @@ measure() { # tool, output
   "$1" run --processes 1 --baseline "$work/none.json" --output "$2" "${filter[@]}" > /dev/null 2>&1 || status=$?
   [[ $status -eq 0 || $status -eq 5 ]] || { echo "a measurement failed (status $status)" >&2; exit 1; }
 }
-for round in $(seq 1 "$rounds"); do
-  echo "== round $round/$rounds: A B A′" >&2
-  measure "$tool_a" "$work/a-$round.json"
-  measure "$tool_b" "$work/b-$round.json"
-  measure "$tool_a" "$work/c-$round.json"
-done
-for side in a b c; do
-  "$tool_b" merge "$work/$side"-*.json --output "$work/$side.json" > /dev/null
-done
+interleave() { # prefix, rounds: A B A′ per round, a fresh process each
+  for round in $(seq 1 "$2"); do
+    echo "== round $round/$2: A B A′" >&2
+    measure "$tool_a" "$work/$1a-$round.json"
+    measure "$tool_b" "$work/$1b-$round.json"
+    measure "$tool_a" "$work/$1c-$round.json"
+  done
+  for side in a b c; do
+    "$tool_b" merge "$work/$1$side"-*.json --output "$work/$1$side.json" > /dev/null
+  done
+}
+# The groups whose A/B verdict is anything but "same", from a compare table.
+suspects() {
+  awk 'NR > 2 && NF > 0 && $1 != "verdict:" && $NF != "same" { print $1 }' "$1" | paste -sd, -
+}
 
+interleave "" "$rounds"
 echo "== A/A control: $base against itself"
 control=0
 "$tool_b" compare "$work/a.json" "$work/c.json" --metrics time || control=$?
 echo
 echo "== A/B: $base (A) against $head (B)"
 verdict=0
-"$tool_b" compare "$work/a.json" "$work/b.json" || verdict=$?
+"$tool_b" compare "$work/a.json" "$work/b.json" > "$work/ab.txt" || verdict=$?
+cat "$work/ab.txt"
+
+# Suspects are measured again in fresh rounds; only what shows again is kept.
+if [[ $control -eq 0 && $verdict -ne 0 ]]; then
+  list="$(suspects "$work/ab.txt")"
+  if [[ -n "$list" ]]; then
+    echo
+    echo "== re-measuring the suspects in $rounds fresh rounds: $list"
+    filter=(--filter "$list")
+    interleave "again-" "$rounds"
+    "$tool_b" compare "$work/again-a.json" "$work/again-c.json" --metrics time > /dev/null || control=$?
+    verdict=0
+    "$tool_b" compare "$work/again-a.json" "$work/again-b.json" || verdict=$?
+  fi
+fi
 if [[ $control -ne 0 ]]; then
   echo
   echo "verdict: INCONCLUSIVE — the A/A control itself differs (status $control): the machine was too noisy to tell"

@@ -53,8 +53,11 @@ public struct ComparisonPolicy: Sendable {
   public var falseDiscoveryRate = 0.05
   /// A group whose interquartile range exceeds this fraction of its median is too noisy to judge.
   public var noiseLimit = 0.5
-  /// Instruction counts within 1 ± this are the same (they are exact under callgrind, near-exact with perf).
-  public var instructionThreshold = 0.01
+  /// Instruction counts within 1 ± this are the same. Under callgrind they repeat
+  /// exactly for one binary, but the checkout's folder is compiled into the binary,
+  /// which moves heap addresses and so memcpy's path: a clone elsewhere measured
+  /// displacement/elements at 1,197 instead of 1,185 instructions per call (+1.0%).
+  public var instructionThreshold = 0.02
   public var gated: GatedMetrics = .all
 
   public init() {}
