@@ -6,8 +6,9 @@
 # hits both sides alike. A′ is the base build again: an A/A control in the same
 # job. Prints the per-group time ratio with its 95% interval and verdict;
 # groups with any verdict but "same" are measured again in fresh rounds and
-# only what shows again is kept. When the control itself shows a difference,
-# verdicts are downgraded to "inconclusive" (exit 3). Otherwise the exit status is compare's: 0 no
+# only what shows again is kept. When the control itself shows a difference
+# (a regression or an improvement between identical builds), verdicts are
+# downgraded to "inconclusive" (exit 3). Otherwise the exit status is compare's: 0 no
 # regression, 2 regression, 4 improvement only. AB_FILTER limits the groups.
 # Both refs must contain this tool (the run, merge and compare subcommands).
 set -euo pipefail
@@ -70,7 +71,10 @@ verdict=0
 cat "$work/ab.txt"
 
 # Suspects are measured again in fresh rounds; only what shows again is kept.
-if [[ $control -eq 0 && $verdict -ne 0 ]]; then
+# The control "shows a difference" when it finds a regression (2) or an improvement (4)
+# between identical builds; "inconclusive" (3) there only says the machine was noisy.
+shows_difference() { [[ $1 -eq 2 || $1 -eq 4 ]]; }
+if ! shows_difference "$control" && [[ $verdict -ne 0 ]]; then
   list="$(suspects "$work/ab.txt")"
   if [[ -n "$list" ]]; then
     echo
@@ -82,9 +86,10 @@ if [[ $control -eq 0 && $verdict -ne 0 ]]; then
     "$tool_b" compare "$work/again-a.json" "$work/again-b.json" || verdict=$?
   fi
 fi
-if [[ $control -ne 0 ]]; then
+if shows_difference "$control"; then
   echo
   echo "verdict: INCONCLUSIVE — the A/A control itself differs (status $control): the machine was too noisy to tell"
   exit 3
 fi
+[[ $control -eq 3 ]] && echo "note: the A/A control was inconclusive for some groups (a noisy machine)"
 exit "$verdict"
