@@ -19,6 +19,14 @@ struct BenchOptions {
   var showPoints = false
   /// Count instructions under callgrind (and, in a worker, only count).
   var callgrind = false
+  /// `export --format`.
+  var format: String?
+  /// `report --out`.
+  var folder: String?
+  /// `report --no-measure` turns it off.
+  var measureSeries = true
+  /// `profile --seconds`.
+  var seconds = 10.0
   var positional: [String] = []
 
   static let help = """
@@ -62,6 +70,15 @@ struct BenchOptions {
       case "--json": json = true
       case "--markdown": markdown = true
       case "--points": showPoints = true
+      case "--format": format = try value(argument)
+      case "--out": folder = try value(argument)
+      case "--no-measure": measureSeries = false
+      case "--seconds":
+        let text = try value(argument)
+        guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+          throw CommandFailure("--seconds: '\(text)' is not a number from 0 to 3600", status: ExitStatus.toolError)
+        }
+        self.seconds = seconds
       case "--instructions": callgrind = true
       case "--shard":
         let text = try value(argument)

@@ -24,21 +24,11 @@ enum ExportCommand {
       terminal.write(help)
       return ExitStatus.success
     }
-    var format: String?
-    var rest = arguments
-    var remaining: [String] = []
-    while let argument = rest.popFirst() {
-      if argument == "--format" {
-        format = rest.popFirst()
-      } else {
-        remaining.append(argument)
-      }
-    }
-    let options = try BenchOptions(remaining[...])
+    let options = try BenchOptions(arguments)
     let path = options.positional.first ?? "results/runs/latest.json"
     let result = try BenchCommands.load(path)
     let data: Data
-    switch format {
+    switch options.format {
     case "github-action-benchmark": data = Export.encode(Export.githubActionBenchmark(result))
     case "google-benchmark": data = Export.encode(Export.googleBenchmark(result))
     default:

@@ -32,20 +32,7 @@ enum ProfileCommand {
       terminal.write(help)
       return ExitStatus.success
     }
-    var seconds = 10.0
-    var rest = arguments
-    var remaining: [String] = []
-    while let argument = rest.popFirst() {
-      if argument == "--seconds" {
-        guard let text = rest.popFirst(), let value = Double(text), value > 0, value <= 3600 else {
-          throw CommandFailure("--seconds needs a number from 0 to 3600", status: ExitStatus.toolError)
-        }
-        seconds = value
-      } else {
-        remaining.append(argument)
-      }
-    }
-    var options = try BenchOptions(remaining[...])
+    var options = try BenchOptions(arguments)
     guard let title = options.positional.first else {
       throw CommandFailure("profile needs a GROUP (see `arrangement-bench list`)", status: ExitStatus.toolError)
     }
@@ -55,8 +42,8 @@ enum ProfileCommand {
         "no benchmark group is titled '\(title)' (see `arrangement-bench list`)", status: ExitStatus.toolError)
     }
     let body = benchmark.setUp()
-    terminal.report("pid \(getpid()): running \(title) for \(seconds) s\n")
-    let end = Date().addingTimeInterval(seconds)
+    terminal.report("pid \(getpid()): running \(title) for \(options.seconds) s\n")
+    let end = Date().addingTimeInterval(options.seconds)
     var runs = 0
     while Date() < end {
       for _ in 0..<16 { body() }

@@ -32,19 +32,10 @@ enum ReportCommand {
       terminal.write(help)
       return ExitStatus.success
     }
-    var folder: String?
-    var measureSeries = true
-    var rest = arguments
-    var remaining: [String] = []
-    while let argument = rest.popFirst() {
-      switch argument {
-      case "--out": folder = rest.popFirst()
-      case "--no-measure": measureSeries = false
-      default: remaining.append(argument)
-      }
+    let options = try BenchOptions(arguments)
+    guard let folder = options.folder else {
+      throw CommandFailure("report needs --out DIR (see --help)", status: ExitStatus.toolError)
     }
-    let options = try BenchOptions(remaining[...])
-    guard let folder else { throw CommandFailure("report needs --out DIR (see --help)", status: ExitStatus.toolError) }
     guard options.positional.count <= 2 else {
       throw CommandFailure("report takes at most two result files (see --help)", status: ExitStatus.toolError)
     }
@@ -52,7 +43,7 @@ enum ReportCommand {
     var run = try BenchCommands.load(runPath)
     let baseline = options.positional.count == 2 ? try BenchCommands.load(options.positional[0]) : nil
 
-    if measureSeries && (run.series ?? []).isEmpty {
+    if options.measureSeries && (run.series ?? []).isEmpty {
       #if DEBUG
         terminal.report("warning: a debug build measures the charts; use `swift run -c release`\n")
       #endif
