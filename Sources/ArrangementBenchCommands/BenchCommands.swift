@@ -57,20 +57,14 @@ enum BenchCommands {
 
     """
 
-  static func wantsHelp(_ arguments: ArraySlice<String>) -> Bool {
-    arguments.contains("--help") || arguments.contains("-h")
-  }
-
   // MARK: - run and check
 
   static func run(_ arguments: ArraySlice<String>, terminal: Terminal, printTable: Bool) throws(CommandFailure)
     -> Int32
   {
-    if wantsHelp(arguments) {
-      terminal.write(runHelp)
+    guard let options = try BenchOptions.parse(arguments, help: runHelp, terminal: terminal) else {
       return ExitStatus.success
     }
-    let options = try BenchOptions(arguments)
     let benchmarks = try options.selectedBenchmarks()
     let result = try measure(benchmarks, options: options, terminal: terminal)
     try write(result, to: options.outputPath ?? "results/runs/latest.json")
@@ -308,9 +302,7 @@ enum BenchCommands {
       terminal.write(baselineHelp)
       return ExitStatus.success
     }
-    let options = try BenchOptions(arguments.dropFirst())
-    if wantsHelp(arguments) {
-      terminal.write(baselineHelp)
+    guard let options = try BenchOptions.parse(arguments.dropFirst(), help: baselineHelp, terminal: terminal) else {
       return ExitStatus.success
     }
     switch action {
@@ -356,11 +348,9 @@ enum BenchCommands {
   }
 
   static func compare(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
-    if wantsHelp(arguments) {
-      terminal.write(compareHelp)
+    guard let options = try BenchOptions.parse(arguments, help: compareHelp, terminal: terminal) else {
       return ExitStatus.success
     }
-    let options = try BenchOptions(arguments)
     guard options.positional.count == 2 else {
       throw CommandFailure("compare needs two result files (see --help)", status: ExitStatus.toolError)
     }
@@ -375,11 +365,9 @@ enum BenchCommands {
   }
 
   static func merge(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
-    if wantsHelp(arguments) {
-      terminal.write(mergeHelp)
+    guard let options = try BenchOptions.parse(arguments, help: mergeHelp, terminal: terminal) else {
       return ExitStatus.success
     }
-    let options = try BenchOptions(arguments)
     guard let output = options.outputPath, !options.positional.isEmpty else {
       throw CommandFailure("merge needs result files and --output (see --help)", status: ExitStatus.toolError)
     }
@@ -413,11 +401,9 @@ enum BenchCommands {
   }
 
   static func list(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
-    if wantsHelp(arguments) {
-      terminal.write(listHelp)
+    guard let options = try BenchOptions.parse(arguments, help: listHelp, terminal: terminal) else {
       return ExitStatus.success
     }
-    let options = try BenchOptions(arguments)
     if options.showPoints {
       let points = ArrangementSuite.points(matching: options.filter, seed: options.seed)
       terminal.write(points.map(\.id).joined(separator: "\n") + "\n\(points.count) scene points\n")

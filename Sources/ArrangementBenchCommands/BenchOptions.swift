@@ -110,6 +110,17 @@ struct BenchOptions {
     }
   }
 
+  /// The options of a subcommand, or `nil` once its help is printed for `-h`/`--help`.
+  static func parse(_ arguments: ArraySlice<String>, help: String, terminal: Terminal) throws(CommandFailure)
+    -> BenchOptions?
+  {
+    if arguments.contains("--help") || arguments.contains("-h") {
+      terminal.write(help)
+      return nil
+    }
+    return try BenchOptions(arguments)
+  }
+
   var settings: MeasurementSettings { quick ? .quick : .standard }
 
   /// The selected benchmarks, in suite order; an empty selection is an error.

@@ -20,11 +20,9 @@ enum ExportCommand {
     """
 
   static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
-    if arguments.contains("--help") || arguments.contains("-h") {
-      terminal.write(help)
+    guard let options = try BenchOptions.parse(arguments, help: help, terminal: terminal) else {
       return ExitStatus.success
     }
-    let options = try BenchOptions(arguments)
     let path = options.positional.first ?? "results/runs/latest.json"
     let result = try BenchCommands.load(path)
     let data: Data

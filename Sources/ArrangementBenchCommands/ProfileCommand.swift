@@ -28,11 +28,9 @@ enum ProfileCommand {
     """
 
   static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
-    if arguments.contains("--help") || arguments.contains("-h") {
-      terminal.write(help)
+    guard var options = try BenchOptions.parse(arguments, help: help, terminal: terminal) else {
       return ExitStatus.success
     }
-    var options = try BenchOptions(arguments)
     guard let title = options.positional.first else {
       throw CommandFailure("profile needs a GROUP (see `arrangement-bench list`)", status: ExitStatus.toolError)
     }

@@ -28,11 +28,9 @@ enum ReportCommand {
     """
 
   static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
-    if arguments.contains("--help") || arguments.contains("-h") {
-      terminal.write(help)
+    guard let options = try BenchOptions.parse(arguments, help: help, terminal: terminal) else {
       return ExitStatus.success
     }
-    let options = try BenchOptions(arguments)
     guard let folder = options.folder else {
       throw CommandFailure("report needs --out DIR (see --help)", status: ExitStatus.toolError)
     }

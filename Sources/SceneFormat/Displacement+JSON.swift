@@ -112,17 +112,15 @@ extension Rect {
 extension SceneFile {
   /// Answers every displacement request of a document.
   public static func displace(_ document: JSONValue) throws(SceneFileError) -> String {
-    let (requests, isArray) = try elements(of: document) { value, path throws(SceneFileError) in
-      try Displacement(json: value, at: path)
+    try answer(document, read: { value, path throws(SceneFileError) in try Displacement(json: value, at: path) }) {
+      $0.displaced().json(indent: $1)
     }
-    return jsonDocument(requests.map { $0.displaced().json(indent: isArray ? 2 : 0) }, isArray: isArray)
   }
 
   /// Answers every grid request of a document.
   public static func grid(_ document: JSONValue) throws(SceneFileError) -> String {
-    let (requests, isArray) = try elements(of: document) { value, path throws(SceneFileError) in
-      try GridFit(json: value, at: path)
+    try answer(document, read: { value, path throws(SceneFileError) in try GridFit(json: value, at: path) }) {
+      $0.answerJSON(indent: $1)
     }
-    return jsonDocument(requests.map { $0.answerJSON(indent: isArray ? 2 : 0) }, isArray: isArray)
   }
 }

@@ -16,20 +16,28 @@ public enum SceneFile {
     return ([try read(document, .root)], false)
   }
 
+  /// Reads every element of a document with `read` and writes the answer to
+  /// each with `render` (given its indent): one answer, or an array of answers
+  /// in the same order.
+  public static func answer<Element>(
+    _ document: JSONValue, read: (JSONValue, JSONPath) throws(SceneFileError) -> Element,
+    render: (Element, Int) -> String
+  ) throws(SceneFileError) -> String {
+    let (items, isArray) = try elements(of: document, read)
+    return jsonDocument(items.map { render($0, isArray ? 2 : 0) }, isArray: isArray)
+  }
+
   /// Solves every scene of a document and returns the answer text.
   public static func solve(_ document: JSONValue) throws(SceneFileError) -> String {
-    let (scenes, isArray) = try elements(of: document) { value, path throws(SceneFileError) in
-      try Scene(json: value, at: path)
+    try answer(document, read: { value, path throws(SceneFileError) in try Scene(json: value, at: path) }) {
+      $0.solve().json(indent: $1)
     }
-    return jsonDocument(scenes.map { $0.solve().json(indent: isArray ? 2 : 0) }, isArray: isArray)
   }
 
   /// Answers every region query of a document.
   public static func regions(_ document: JSONValue) throws(SceneFileError) -> String {
-    let (queries, isArray) = try elements(of: document) { value, path throws(SceneFileError) in
-      try RegionQuery.read(json: value, at: path)
+    try answer(document, read: { value, path throws(SceneFileError) in try RegionQuery.read(json: value, at: path) }) {
+      $0.query.answer(for: $0.regions).answerJSON(indent: $1)
     }
-    return jsonDocument(
-      queries.map { $0.query.answer(for: $0.regions).answerJSON(indent: isArray ? 2 : 0) }, isArray: isArray)
   }
 }
