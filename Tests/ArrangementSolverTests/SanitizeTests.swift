@@ -36,6 +36,40 @@ struct SanitizeTests {
     }
   }
 
+  @Test(
+    "R29: each length maps exactly: non-finite and negative to 0, beyond 2^52 to 2^52 (the branch-free sanitiser)",
+    arguments: [
+      (Double.nan, 0.0), (.infinity, 0), (-.infinity, 0), (-1, 0), (-0.0, 0),
+      (.leastNonzeroMagnitude, .leastNonzeroMagnitude), (1e308, 0x1p52), (0x1p52, 0x1p52), (0x1p52 + 2, 0x1p52), (950, 950), (.greatestFiniteMagnitude, 0x1p52),
+    ])
+  func lengthMapping(value: Double, expected: Double) {
+    // A lone primary fills the layout area, so its width is the sanitised container width.
+    let scene = Scene(container: rect(0, 0, value, 760), secondary: PaneSettings(visible: false))
+    let solution = scene.solve()
+    #expect(solution.primary.frame.width == (expected > 0 ? expected : 0))
+    #expect(solution.primary.visible == (expected > 0))
+    // As a safe-area inset on a 950-point container: the inset is taken off the width.
+    var inset = Scene(container: rect(0, 0, 950, 760), secondary: PaneSettings(visible: false))
+    inset.safeArea.left = value
+    let insetSolution = inset.solve()
+    #expect(insetSolution.primary.frame.width == max(0, 950 - expected))
+    if insetSolution.primary.visible { #expect(insetSolution.primary.frame.x == expected) }
+  }
+
+  @Test(
+    "R29: a non-finite origin counts as 0 for pixel rounding; a finite one is kept",
+    arguments: [Double.nan, .infinity, -.infinity, 0.25])
+  func originMapping(value: Double) {
+    // At scale 1 the interior edge at 300.5 rounds (half away from zero) to 301 in window
+    // coordinates; with the origin at 0.25 the window edge 300.75 rounds to 301 too, which is
+    // 300.75 in the container's.
+    let scene = Scene(
+      container: rect(value, 0, 1001, 700), displayScale: 1,
+      primary: pane(preferred: .absolute(300.5)))
+    let expected = value == 0.25 ? 300.75 : 301.0
+    #expect(scene.solve().primary.frame.width == expected)
+  }
+
   @Test("R29: a non-finite bound counts as missing")
   func nonFiniteBoundIsMissing() {
     let solution = splitScene(primary: pane(minimum: .absolute(.nan), preferred: .absolute(.infinity))).solve()

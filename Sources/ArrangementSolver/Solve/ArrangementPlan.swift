@@ -91,7 +91,7 @@ public struct LinearRange: Sendable {
     var hasIdeal = false
     if let size = pane.idealSize {
       let length = axis == .horizontal ? size.width : size.height
-      if length.isFinite {
+      if Sanitize.isFinite(length) {
         ideal = Swift.min(Swift.max(length, 0), Sanitize.limit)
         hasIdeal = true
       }
@@ -117,10 +117,10 @@ public struct LinearRange: Sendable {
   ) {
     switch dimension {
     case .absolute(let points)?:
-      guard points.isFinite else { return }
+      guard Sanitize.isFinite(points) else { return }
       (a, f, present) = (Swift.min(Swift.max(points, 0), Sanitize.limit), 0, true)
     case .fractional(let fraction)?:
-      guard fraction.isFinite else { return }
+      guard Sanitize.isFinite(fraction) else { return }
       (a, f, present) = (0, Swift.min(Swift.max(fraction, 0), 1), true)
     case .intrinsic?:
       guard hasIdeal else { return }
@@ -171,59 +171,69 @@ protocol ArrangementConfiguration {
   var overlayPrimaryLeading: Bool { get }
   var overlayPrimaryTop: Bool { get }
   var primaryFirst: Bool { get }
-  /// The panes' ranges along `axis` (R3).
-  func ranges(along axis: Axis) -> (primary: LinearRange, secondary: LinearRange)
+  /// The panes' ranges along `axis`, resolved against the layout area's length there (R3).
+  func resolvedRanges(along axis: Axis, length: Double) -> (primary: ResolvedRange, secondary: ResolvedRange)
   var activeFoldCount: Int { get }
   /// The `index`-th active division region, sanitised, in container coordinates.
   func activeFold(_ index: Int) -> FoldCandidate
 }
 
 extension ArrangementPlan: ArrangementConfiguration {
-  @usableFromInline var sanitizedInsets: EdgeInsets { insets }
-  @usableFromInline var givenSizeClasses: SizeClasses? { derivesClasses ? nil : givenClasses }
-  @usableFromInline var pixelScale: Double { scale }
-  @usableFromInline var arrangementStyle: ArrangementStyle { style }
-  @usableFromInline var allowedAxes: Axes { axes }
-  @usableFromInline var showsSecondary: Bool { secondaryVisible }
-  @usableFromInline var activeFoldCount: Int { foldCount }
+  @usableFromInline var sanitizedInsets: EdgeInsets { @inline(__always) get { insets } }
+  @usableFromInline var givenSizeClasses: SizeClasses? { @inline(__always) get { derivesClasses ? nil : givenClasses } }
+  @usableFromInline var pixelScale: Double { @inline(__always) get { scale } }
+  @usableFromInline var arrangementStyle: ArrangementStyle { @inline(__always) get { style } }
+  @usableFromInline var allowedAxes: Axes { @inline(__always) get { axes } }
+  @usableFromInline var showsSecondary: Bool { @inline(__always) get { secondaryVisible } }
+  @usableFromInline var activeFoldCount: Int { @inline(__always) get { foldCount } }
 
-  @usableFromInline
-  func ranges(along axis: Axis) -> (primary: LinearRange, secondary: LinearRange) {
-    axis == .horizontal ? (primaryWidth, secondaryWidth) : (primaryHeight, secondaryHeight)
+  // Note: selecting a pair of stored ranges by axis and then resolving it copied
+  // both 56-byte ranges through the select (44 instructions a solve); resolving
+  // inside each branch reads the fields in place.
+  @usableFromInline @inline(__always)
+  func resolvedRanges(along axis: Axis, length: Double) -> (primary: ResolvedRange, secondary: ResolvedRange) {
+    axis == .horizontal
+      ? (ResolvedRange(primaryWidth, length: length), ResolvedRange(secondaryWidth, length: length))
+      : (ResolvedRange(primaryHeight, length: length), ResolvedRange(secondaryHeight, length: length))
   }
 
-  @usableFromInline
-  func activeFold(_ index: Int) -> FoldCandidate { folds[index] }
+  @usableFromInline @inline(__always)
+  func activeFold(_ index: Int) -> FoldCandidate { folds.element(index) }
 }
 
 extension Scene: ArrangementConfiguration {
-  @usableFromInline var originX: Double { Sanitize.coordinate(container.x) }
-  @usableFromInline var originY: Double { Sanitize.coordinate(container.y) }
-  @usableFromInline var sanitizedInsets: EdgeInsets { Sanitize.insets(safeArea) }
-  @usableFromInline var givenSizeClasses: SizeClasses? { sizeClass }
-  @usableFromInline var isRightToLeft: Bool { layoutDirection == .rightToLeft }
-  @usableFromInline var pixelScale: Double { Sanitize.scale(displayScale) }
-  @usableFromInline var arrangementStyle: ArrangementStyle { style }
-  @usableFromInline var allowedAxes: Axes { axes }
-  @usableFromInline var showsSecondary: Bool { secondary.visible }
-  @usableFromInline var overlayPrimaryLeading: Bool { primary.overlayEdge == .leading }
-  @usableFromInline var overlayPrimaryTop: Bool { primary.overlayVerticalEdge == .top }
+  @usableFromInline var originX: Double { @inline(__always) get { Sanitize.coordinate(container.x) } }
+  @usableFromInline var originY: Double { @inline(__always) get { Sanitize.coordinate(container.y) } }
+  @usableFromInline var sanitizedInsets: EdgeInsets { @inline(__always) get { Sanitize.insets(safeArea) } }
+  @usableFromInline var givenSizeClasses: SizeClasses? { @inline(__always) get { sizeClass } }
+  @usableFromInline var isRightToLeft: Bool { @inline(__always) get { layoutDirection == .rightToLeft } }
+  @usableFromInline var pixelScale: Double { @inline(__always) get { Sanitize.scale(displayScale) } }
+  @usableFromInline var arrangementStyle: ArrangementStyle { @inline(__always) get { style } }
+  @usableFromInline var allowedAxes: Axes { @inline(__always) get { axes } }
+  @usableFromInline var showsSecondary: Bool { @inline(__always) get { secondary.visible } }
+  @usableFromInline var overlayPrimaryLeading: Bool { @inline(__always) get { primary.overlayEdge == .leading } }
+  @usableFromInline var overlayPrimaryTop: Bool { @inline(__always) get { primary.overlayVerticalEdge == .top } }
   @usableFromInline var primaryFirst: Bool {
-    Sanitize.priority(primary.layoutPriority) >= Sanitize.priority(secondary.layoutPriority)
+    @inline(__always) get {
+      Sanitize.priority(primary.layoutPriority) >= Sanitize.priority(secondary.layoutPriority)
+    }
   }
 
-  @usableFromInline
-  func ranges(along axis: Axis) -> (primary: LinearRange, secondary: LinearRange) {
-    (LinearRange(primary, along: axis), LinearRange(secondary, along: axis))
+  @usableFromInline @inline(__always)
+  func resolvedRanges(along axis: Axis, length: Double) -> (primary: ResolvedRange, secondary: ResolvedRange) {
+    (
+      ResolvedRange(LinearRange(primary, along: axis), length: length),
+      ResolvedRange(LinearRange(secondary, along: axis), length: length)
+    )
   }
 
-  @usableFromInline var activeFoldCount: Int { regions.count }
+  @usableFromInline var activeFoldCount: Int { @inline(__always) get { regions.count } }
 
   /// Every region is offered; those that are not active folds come back with a negative id
   /// marker the fold search skips.
-  @usableFromInline
+  @usableFromInline @inline(__always)
   func activeFold(_ index: Int) -> FoldCandidate {
-    let region = regions[index]
+    let region = regions.storage.element(index)
     guard region.kind == .division && region.isActive else { return FoldCandidate() }
     return FoldCandidate(region, originX: originX, originY: originY)
   }

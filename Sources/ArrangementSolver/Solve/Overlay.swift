@@ -1,6 +1,6 @@
 extension ArrangementConfiguration {
   /// The overlay style (SPEC §5): stacked, or side by side across a fold.
-  @inline(__always)
+  @_transparent
   func overlayArrangement(context: SolveContext, fold: Fold?) -> Solution {
     let classes = context.classes
 

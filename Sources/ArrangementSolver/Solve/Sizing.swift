@@ -30,11 +30,11 @@ struct PaneLengths {
   var primaryShown: Bool
   var secondaryShown: Bool
 
-  @inline(__always)
+  @_transparent
   init<Configuration: ArrangementConfiguration>(_ plan: Configuration, along axis: Axis, length: Double) {
-    let ranges = plan.ranges(along: axis)
-    let primaryRange = ResolvedRange(ranges.primary, length: length)
-    let secondaryRange = ResolvedRange(ranges.secondary, length: length)
+    let ranges = plan.resolvedRanges(along: axis, length: length)
+    let primaryRange = ranges.primary
+    let secondaryRange = ranges.secondary
 
     // R3: a missing preferred size is what the other pane leaves, or half when neither has one.
     let primaryPreferred: Double
@@ -55,12 +55,36 @@ struct PaneLengths {
     }
 
     // R4: highest priority first; on a tie the primary goes first.
-    let primaryFirst = plan.primaryFirst
-    let firstRange = primaryFirst ? primaryRange : secondaryRange
-    let secondRange = primaryFirst ? secondaryRange : primaryRange
-    let firstPreferred = primaryFirst ? primaryPreferred : secondaryPreferred
-    let secondPreferred = primaryFirst ? secondaryPreferred : primaryPreferred
+    // Note: one branch on the (per-plan constant) order instead of selecting
+    // every range and length through it.
+    if plan.primaryFirst {
+      self = Self.sized(
+        first: primaryRange, second: secondaryRange, firstPreferred: primaryPreferred,
+        secondPreferred: secondaryPreferred, length: length)
+    } else {
+      let swapped = Self.sized(
+        first: secondaryRange, second: primaryRange, firstPreferred: secondaryPreferred,
+        secondPreferred: primaryPreferred, length: length)
+      self = PaneLengths(
+        primary: swapped.secondary, secondary: swapped.primary, primaryShown: swapped.secondaryShown,
+        secondaryShown: swapped.primaryShown)
+    }
+  }
 
+  @inline(__always)
+  init(primary: Double, secondary: Double, primaryShown: Bool, secondaryShown: Bool) {
+    self.primary = primary
+    self.secondary = secondary
+    self.primaryShown = primaryShown
+    self.secondaryShown = secondaryShown
+  }
+
+  /// R4–R7 for the pane sized first and the other; answers in that order.
+  @inline(__always)
+  static func sized(
+    first firstRange: ResolvedRange, second secondRange: ResolvedRange, firstPreferred: Double,
+    secondPreferred: Double, length: Double
+  ) -> PaneLengths {
     var first = smaller(firstPreferred, length)
     var second = smaller(secondPreferred, length - first)
     var secondShown = true
@@ -98,13 +122,6 @@ struct PaneLengths {
       second = smaller(length, secondRange.maximum)
     }
     firstShown = first > 0
-
-    if primaryFirst {
-      (self.primary, self.secondary) = (first, second)
-      (primaryShown, secondaryShown) = (firstShown, secondShown)
-    } else {
-      (self.primary, self.secondary) = (second, first)
-      (primaryShown, secondaryShown) = (secondShown, firstShown)
-    }
+    return PaneLengths(primary: first, secondary: second, primaryShown: firstShown, secondaryShown: secondShown)
   }
 }

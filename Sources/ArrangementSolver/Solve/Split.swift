@@ -1,6 +1,6 @@
 extension ArrangementConfiguration {
   /// The split style (SPEC §4).
-  @inline(__always)
+  @_transparent
   func splitArrangement(context: SolveContext, fold: Fold?) -> Solution {
     let area = context.area
     let classes = context.classes
@@ -29,24 +29,9 @@ extension ArrangementConfiguration {
       return Solution(primary: .shown(area, classes), secondary: .hidden(classes), splitAxis: nil)
     }
 
-    // 5. Size the panes along the axis (R3–R7).
-    let lengths = PaneLengths(self, along: axis, length: area.length(along: axis))
-
-    // 6. Place them primary first, snapping edges to the pixel grid (R8, R9).
-    let frames = lengths.placed(along: axis, in: context)
-
-    // 7. Size classes and the split axis follow from what is shown (R20, R21).
-    switch (frames.primary, frames.secondary) {
-    case (let primaryFrame?, let secondaryFrame?):
-      let compact = classes.compact(along: axis)
-      return Solution(
-        primary: .shown(primaryFrame, compact), secondary: .shown(secondaryFrame, compact), splitAxis: axis)
-    case (let primaryFrame?, nil):
-      return Solution(primary: .shown(primaryFrame, classes), secondary: .hidden(classes), splitAxis: nil)
-    case (nil, let secondaryFrame?):
-      return Solution(primary: .hidden(classes), secondary: .shown(secondaryFrame, classes), splitAxis: nil)
-    case (nil, nil):
-      return context.bothHidden
-    }
+    // 5. Size the panes along the axis (R3–R7), then place them primary first,
+    //    snapping edges to the pixel grid (R8, R9); size classes and the split
+    //    axis follow from what is shown (R20, R21).
+    return PaneLengths(self, along: axis, length: area.length(along: axis)).solution(along: axis, in: context)
   }
 }
