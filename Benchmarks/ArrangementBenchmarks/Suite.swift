@@ -103,6 +103,21 @@ public enum ArrangementSuite {
         }
       })
 
+    // The same workload into columns (a structure of arrays): two widths per SIMD step.
+    list.append(
+      Benchmark("peers/two-pane-sweep/columns", operations: peerWidths.count, reference: limit) {
+        let widths = peerWidths
+        let heights = [Double](repeating: 800, count: widths.count)
+        let plan = ArrangementPlan(peerScene)
+        let storage = ColumnStorage(count: widths.count)
+        return {
+          let written = widths.withUnsafeBufferPointer { widths in
+            heights.withUnsafeBufferPointer { plan.solve(widths: widths, heights: $0, into: storage.columns) }
+          }
+          blackHole(storage.columns.secondaryWidth[written - 1])
+        }
+      })
+
     // The least work any solver could do for that workload: clamp one ratio, write two frames.
     list.append(
       Benchmark(limit, operations: peerWidths.count) {
@@ -253,4 +268,18 @@ final class SceneSlot: @unchecked Sendable {
     pointer.deinitialize(count: 1)
     pointer.deallocate()
   }
+}
+
+/// Column storage for a batch benchmark, allocated once at setup.
+final class ColumnStorage: @unchecked Sendable {
+  let bytes: UnsafeMutableRawBufferPointer
+  let columns: SolutionColumns
+
+  init(count: Int) {
+    bytes = .allocate(byteCount: SolutionColumns.byteCount(for: count), alignment: 16)
+    bytes.initializeMemory(as: UInt8.self, repeating: 0)
+    columns = SolutionColumns(bytes, count: count)
+  }
+
+  deinit { bytes.deallocate() }
 }

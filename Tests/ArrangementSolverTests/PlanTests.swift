@@ -57,4 +57,144 @@ struct PlanTests {
     }
     #expect(written == 2)
   }
+
+  /// Sizes that probe the kernel's regime edges: a dense sweep, the neighbours of every
+  /// width at which a bound, the class threshold or the axis switches, and hostile numbers.
+  func probeSizes(_ scene: Scene, random: inout SeededGenerator) -> [Size] {
+    var widths: [Double] = stride(from: 0.0, through: 2300, by: 11.75).map { $0 }
+    let insets = scene.safeArea.left + scene.safeArea.right
+    var edges: [Double] = [600, scene.container.height, 2 * insets, 0]
+    for pane in [scene.primary, scene.secondary] {
+      for range in [pane.width, pane.height] {
+        for bound in [range.minimum, range.preferred, range.maximum] {
+          switch bound {
+          case .absolute(let points)?: edges += [points, 2 * points, points + 200, points * 1.5]
+          case .fractional(let fraction)? where fraction > 0: edges += [250 / fraction, 600 / fraction]
+          default: break
+          }
+        }
+      }
+    }
+    for edge in edges where edge.isFinite {
+      for shift in [0, insets] { widths += [(edge + shift).nextDown, edge + shift, (edge + shift).nextUp] }
+    }
+    widths += [.nan, .infinity, -.infinity, -1, -0.0, 1e300, .leastNonzeroMagnitude]
+    widths += (0..<64).map { _ in Double.random(in: 0...2400, using: &random) }
+    let height = scene.container.height
+    var sizes = widths.map { Size(width: $0, height: height) }
+    // Some pairs straddle the axis switch and the height's own thresholds.
+    sizes += widths.prefix(40).map { Size(width: $0, height: Double.random(in: 0...1500, using: &random)) }
+    return sizes
+  }
+
+  @Test("Both batch entry points (solutions and columns, two sizes per SIMD step) match scene.solve() exactly")
+  func batchesMatchSolve() {
+    var generator = SceneGenerator(random: SeededGenerator(seed: 0xC01D))
+    var random = SeededGenerator(seed: 0xB0B)
+    var kernelPlans = 0
+    var regimeAnswers = 0
+    for index in 0..<300 {
+      var scene = generator.scene()
+      // Two of three scenes fit the SIMD kernel (split, no folds, no rounding, left to right).
+      if index % 3 != 0 {
+        scene.regions = []
+        scene.style = .split
+        scene.displayScale = nil
+        scene.layoutDirection = .leftToRight
+        scene.secondary.visible = true
+      }
+      let plan = ArrangementPlan(scene)
+      let kernelPlan =
+        scene.regions.isEmpty && scene.style == .split && scene.displayScale == nil
+        && scene.layoutDirection == .leftToRight
+      if kernelPlan { kernelPlans += 1 }
+      let sizes = probeSizes(scene, random: &random)
+      let expected = sizes.map { size in
+        var resized = scene
+        resized.container.width = size.width
+        resized.container.height = size.height
+        return bits(resized.solve())
+      }
+      var output = [Solution](repeating: scene.solve(), count: sizes.count)
+      _ = sizes.withUnsafeBufferPointer { sizes in
+        output.withUnsafeMutableBufferPointer { plan.solve(sizes: sizes, into: $0) }
+      }
+      let storage = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: SolutionColumns.byteCount(for: sizes.count), alignment: 16)
+      defer { storage.deallocate() }
+      let columns = SolutionColumns(storage, count: sizes.count)
+      let widths = sizes.map(\.width)
+      let heights = sizes.map(\.height)
+      let written = widths.withUnsafeBufferPointer { widths in
+        heights.withUnsafeBufferPointer { plan.solve(widths: widths, heights: $0, into: columns) }
+      }
+      #expect(written == sizes.count)
+      for (position, answer) in expected.enumerated() {
+        let label = "seed 0xC01D case \(index), size \(sizes[position]): \(scene)"
+        #expect(bits(output[position]) == answer, "\(label)")
+        #expect(bits(columns[position]) == answer, "\(label)")
+        if bits(output[position]) != answer || bits(columns[position]) != answer { return }
+        // Both panes shown side by side: the answers the SIMD kernel gives for a kernel plan.
+        if kernelPlan && output[position].splitAxis != nil { regimeAnswers += 1 }
+      }
+    }
+    #expect(kernelPlans >= 180)
+    #expect(regimeAnswers >= 10_000)
+  }
+
+  @Test("The columns store every field of a solution and give it back unchanged")
+  func columnsRoundTrip() {
+    let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: SolutionColumns.byteCount(for: 3), alignment: 16)
+    defer { storage.deallocate() }
+    let columns = SolutionColumns(storage, count: 3)
+    var overlay = bookScene()
+    overlay.style = .overlay
+    overlay.regions = []
+    let solutions = [bookScene().solve(), overlay.solve(), splitScene(width: 400, height: 900).solve()]
+    for (index, solution) in solutions.enumerated() { columns[index] = solution }
+    for (index, solution) in solutions.enumerated() { #expect(columns[index] == solution) }
+  }
+
+  /// Both batch paths against `scene.solve()` for every size of `sizes`.
+  func expectBatchesMatch(_ scene: Scene, _ sizes: [Size], _ comment: Comment) {
+    let plan = ArrangementPlan(scene)
+    var output = [Solution](repeating: scene.solve(), count: sizes.count)
+    _ = sizes.withUnsafeBufferPointer { sizes in
+      output.withUnsafeMutableBufferPointer { plan.solve(sizes: sizes, into: $0) }
+    }
+    let storage = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: SolutionColumns.byteCount(for: sizes.count), alignment: 16)
+    defer { storage.deallocate() }
+    let columns = SolutionColumns(storage, count: sizes.count)
+    let (widths, heights) = (sizes.map(\.width), sizes.map(\.height))
+    _ = widths.withUnsafeBufferPointer { widths in
+      heights.withUnsafeBufferPointer { plan.solve(widths: widths, heights: $0, into: columns) }
+    }
+    for (index, size) in sizes.enumerated() {
+      var resized = scene
+      resized.container.width = size.width
+      resized.container.height = size.height
+      let expected = bits(resized.solve())
+      #expect(bits(output[index]) == expected, "\(comment), size \(size)")
+      #expect(bits(columns[index]) == expected, "\(comment), size \(size)")
+    }
+  }
+
+  @Test("R8: an edge within 1e-9 of the area's end snaps to it in the batch paths too (a pane of 1e-10 is hidden)")
+  func batchEdgeSnapping() {
+    // The primary asks for all but 1e-10 of a 1000-point area: its trailing edge snaps to the end,
+    // which leaves the secondary no length (R6, R8).
+    var scene = Scene(
+      container: rect(0, 0, 1000, 700), sizeClass: SizeClasses(horizontal: .regular, vertical: .regular))
+    scene.primary.width = DimensionRange(preferred: .absolute(1000 - 1e-10))
+    let sizes = [999.0, 1000, 1000, 1001, 1000 + 1e-10, 1000 - 1e-10].map { Size(width: $0, height: 700) }
+    expectBatchesMatch(scene, sizes, "primary 1e-10 short of the end")
+    let solution = scene.solve()
+    #expect(solution.primary.frame.width == 1000 && !solution.secondary.visible)
+    // The secondary sized first leaves the primary 1e-10: the boundary is within 1e-9 of the end.
+    scene.primary.width = DimensionRange()
+    scene.secondary.width = DimensionRange(preferred: .absolute(1000 - 1e-10))
+    scene.secondary.layoutPriority = 1
+    expectBatchesMatch(scene, sizes, "secondary first, primary 1e-10 long")
+  }
 }

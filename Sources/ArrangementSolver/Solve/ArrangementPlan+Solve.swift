@@ -18,12 +18,84 @@ extension ArrangementPlan {
   /// - Complexity: O(*n*·*r*); no heap allocation.
   public func solve(sizes: UnsafeBufferPointer<Size>, into output: UnsafeMutableBufferPointer<Solution>) -> Int {
     let count = Swift.min(sizes.count, output.count)
-    for index in 0..<count {
+    var index = 0
+    if pairKernelApplies {
+      let kernel = PairSolver(self)
+      while index + 2 <= count {
+        let (first, second) = (sizes[index], sizes[index + 1])
+        if let pair = kernel.solve(
+          widths: SIMD2(first.width, second.width), heights: SIMD2(first.height, second.height))
+        {
+          output[index] = pair.solution(0)
+          output[index + 1] = pair.solution(1)
+        } else {
+          output[index] = solveSize(first.width, first.height)
+          output[index + 1] = solveSize(second.width, second.height)
+        }
+        index += 2
+      }
+    }
+    while index < count {
       output[index] = solveSize(sizes[index].width, sizes[index].height)
+      index += 1
     }
     return count
   }
 
+  /// Solves the sizes `(widths[i], heights[i])` into `columns`, a structure
+  /// of arrays, and returns how many were written: the smallest count.
+  /// Each answer is bit-identical to ``solve(width:height:)``.
+  ///
+  /// Plans for a split without active folds, rounding or mirroring solve two
+  /// sizes per step in SIMD lanes where both sit in the common regime of the
+  /// sizing rules (see the notes in `PairKernel.swift`); other sizes and
+  /// plans take the scalar path.
+  ///
+  /// - Complexity: O(*n*·*r*); no heap allocation.
+  public func solve(
+    widths: UnsafeBufferPointer<Double>, heights: UnsafeBufferPointer<Double>, into columns: SolutionColumns
+  ) -> Int {
+    let count = Swift.min(widths.count, heights.count, columns.count)
+    var index = 0
+    if pairKernelApplies {
+      let kernel = PairSolver(self)
+      while index + 2 <= count {
+        let widthPair = SIMD2(widths[index], widths[index + 1])
+        let heightPair = SIMD2(heights[index], heights[index + 1])
+        if let pair = kernel.solve(widths: widthPair, heights: heightPair) {
+          columns.store(pair, at: index)
+        } else {
+          columns[index] = solveSize(widthPair[0], heightPair[0])
+          columns[index + 1] = solveSize(widthPair[1], heightPair[1])
+        }
+        index += 2
+      }
+    }
+    while index < count {
+      columns[index] = solveSize(widths[index], heights[index])
+      index += 1
+    }
+    return count
+  }
+}
+
+extension SolutionColumns {
+  /// Writes both lanes of `pair` at `index` and `index + 1`.
+  @inline(__always)
+  func store(_ pair: PairKernel, at index: Int) {
+    func put(_ column: UnsafeMutablePointer<Double>, _ lanes: SIMD2<Double>) {
+      UnsafeMutableRawPointer(column + index).storeBytes(of: lanes, as: SIMD2<Double>.self)
+    }
+    put(primaryX, pair.primaryX)
+    put(primaryY, pair.primaryY)
+    put(primaryWidth, pair.primaryWidth)
+    put(primaryHeight, pair.primaryHeight)
+    put(secondaryX, pair.secondaryX)
+    put(secondaryY, pair.secondaryY)
+    put(secondaryWidth, pair.secondaryWidth)
+    put(secondaryHeight, pair.secondaryHeight)
+    UnsafeMutableRawPointer(flags + index).storeBytes(of: pair.flags, as: SIMD2<UInt64>.self)
+  }
 }
 
 extension ArrangementConfiguration {
