@@ -159,4 +159,48 @@ struct RegionTests {
     #expect(
       usableAreas(two, view: view) == [rect(0, 0, 200, 951), rect(210, 0, 190, 951), rect(410, 0, 259, 951)])
   }
+
+  @Test("R16: a region changed in place, appended or removed counts as a fold exactly when it is an active division")
+  func foldsFollowTheRegionList() {
+    // Rebuilt from scratch, the same list must give the same answer as the list changed in place.
+    func expectSameAsFresh(_ scene: Scene, _ comment: Comment) {
+      var fresh = scene
+      fresh.regions = ReservedRegions(Array(scene.regions))
+      #expect(scene.solve() == fresh.solve(), comment)
+    }
+    var scene = bookScene()
+    scene.safeArea = .zero
+    #expect(scene.solve().splitAxis == .horizontal)
+    #expect(scene.solve().primary.frame.width == 475)
+    // The fold made inactive in place: no fold, so the default equal split of 950 (R3).
+    scene.regions[0].isActive = false
+    expectSameAsFresh(scene, "fold made inactive")
+    #expect(scene.solve().primary.frame.width == 475)
+    scene.regions[0].frame.x = 300
+    expectSameAsFresh(scene, "inactive fold moved")
+    #expect(scene.solve().primary.frame.width == 475)
+    // Active again at 300: each pane is one side of it (R18).
+    scene.regions[0].isActive = true
+    expectSameAsFresh(scene, "fold active again")
+    #expect(scene.solve().primary.frame.width == 300)
+    // Turned into a camera (occlusion): it no longer divides.
+    scene.regions[0].kind = .occlusion
+    expectSameAsFresh(scene, "fold turned camera")
+    #expect(scene.solve().primary.frame.width == 475)
+    // A fold appended after two cameras, in the last slot, is found.
+    scene.regions.append(ReservedRegion(id: 2, kind: .occlusion, frame: rect(10, 10, 20, 20)))
+    for id in 3...7 { scene.regions.append(ReservedRegion(id: id, kind: .occlusion, frame: rect(40, 10, 20, 20))) }
+    scene.regions.append(fold(id: 8, x: 600, width: 0, height: 760))
+    #expect(scene.regions.count == 8)
+    expectSameAsFresh(scene, "fold in the last slot")
+    #expect(scene.solve().primary.frame.width == 600)
+    // Swapped to the front through MutableCollection, then everything removed.
+    scene.regions.swapAt(0, 7)
+    expectSameAsFresh(scene, "fold swapped to the front")
+    #expect(scene.solve().primary.frame.width == 600)
+    scene.regions.removeAll()
+    expectSameAsFresh(scene, "all removed")
+    #expect(scene.solve().primary.frame.width == 475)
+  }
+
 }

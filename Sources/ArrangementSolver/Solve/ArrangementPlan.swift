@@ -227,14 +227,15 @@ extension Scene: ArrangementConfiguration {
     )
   }
 
-  @usableFromInline var activeFoldCount: Int { @inline(__always) get { regions.count } }
+  /// The regions up to the last active division region are offered; those that are not
+  /// active folds come back as placeholders the fold search skips.
+  @usableFromInline var activeFoldCount: Int {
+    @inline(__always) get { UInt8.bitWidth - regions.activeDivisions.leadingZeroBitCount }
+  }
 
-  /// Every region is offered; those that are not active folds come back with a negative id
-  /// marker the fold search skips.
   @usableFromInline @inline(__always)
   func activeFold(_ index: Int) -> FoldCandidate {
-    let region = regions.storage.element(index)
-    guard region.kind == .division && region.isActive else { return FoldCandidate() }
-    return FoldCandidate(region, originX: originX, originY: originY)
+    guard regions.activeDivisions & (1 << UInt8(index)) != 0 else { return FoldCandidate() }
+    return FoldCandidate(regions.storage.element(index), originX: originX, originY: originY)
   }
 }
