@@ -1,13 +1,16 @@
 /// Where one pane ended up (SPEC §7).
 @frozen
 public struct PaneLayout: Hashable, Sendable {
-  public var visible: Bool
+  // Note: the flags after the numbers leave no padding inside the struct (48
+  // bytes instead of 56); the padding bytes were copied field by field each
+  // time an answer was written.
   /// The frame in container-local coordinates; `.zero` when hidden.
   public var frame: Rect
   /// Greater than 0 for the view in front, which should use its collapsed form (R22).
   public var zIndex: Int
   /// The pane's own size classes (R20); unspecified when hidden.
   public var sizeClass: SizeClasses
+  public var visible: Bool
 
   @inlinable
   public init(visible: Bool, frame: Rect, zIndex: Int, sizeClass: SizeClasses) {
