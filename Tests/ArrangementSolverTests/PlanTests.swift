@@ -87,7 +87,9 @@ struct PlanTests {
     return sizes
   }
 
-  @Test("Both batch entry points (solutions and columns, two sizes per SIMD step) match scene.solve() exactly")
+  @Test(
+    "A plan per size and both batch entry points (solutions, columns: two sizes per SIMD step) match scene.solve() exactly"
+  )
   func batchesMatchSolve() {
     var generator = SceneGenerator(random: SeededGenerator(seed: 0xC01D))
     var random = SeededGenerator(seed: 0xB0B)
@@ -131,9 +133,11 @@ struct PlanTests {
       #expect(written == sizes.count)
       for (position, answer) in expected.enumerated() {
         let label = "seed 0xC01D case \(index), size \(sizes[position]): \(scene)"
+        let single = bits(plan.solve(width: sizes[position].width, height: sizes[position].height))
+        #expect(single == answer, "\(label)")
         #expect(bits(output[position]) == answer, "\(label)")
         #expect(bits(columns[position]) == answer, "\(label)")
-        if bits(output[position]) != answer || bits(columns[position]) != answer { return }
+        if single != answer || bits(output[position]) != answer || bits(columns[position]) != answer { return }
         // Both panes shown side by side: the answers the SIMD kernel gives for a kernel plan.
         if kernelPlan && output[position].splitAxis != nil { regimeAnswers += 1 }
       }
@@ -175,6 +179,7 @@ struct PlanTests {
       resized.container.width = size.width
       resized.container.height = size.height
       let expected = bits(resized.solve())
+      #expect(bits(plan.solve(width: size.width, height: size.height)) == expected, "\(comment), size \(size)")
       #expect(bits(output[index]) == expected, "\(comment), size \(size)")
       #expect(bits(columns[index]) == expected, "\(comment), size \(size)")
     }

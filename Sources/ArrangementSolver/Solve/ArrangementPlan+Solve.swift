@@ -8,7 +8,10 @@ extension ArrangementPlan {
   ///
   /// - Complexity: O(*r*) in the number of active folds; no heap allocation.
   public func solve(width: Double, height: Double) -> Solution {
-    solveSize(width, height)
+    if regimeKernelApplies, let answer = RegimeKernel(self).solve(widths: width, heights: height) {
+      return answer.solution
+    }
+    return solveSize(width, height)
   }
 
   /// Solves every size of `sizes` into `output` (the shape of a sweep or a
@@ -19,8 +22,8 @@ extension ArrangementPlan {
   public func solve(sizes: UnsafeBufferPointer<Size>, into output: UnsafeMutableBufferPointer<Solution>) -> Int {
     let count = Swift.min(sizes.count, output.count)
     var index = 0
-    if pairKernelApplies {
-      let kernel = PairSolver(self)
+    if regimeKernelApplies {
+      let kernel = RegimeKernel(self)
       while index + 2 <= count {
         let (first, second) = (sizes[index], sizes[index + 1])
         if let pair = kernel.solve(
@@ -48,7 +51,7 @@ extension ArrangementPlan {
   ///
   /// Plans for a split without active folds, rounding or mirroring solve two
   /// sizes per step in SIMD lanes where both sit in the common regime of the
-  /// sizing rules (see the notes in `PairKernel.swift`); other sizes and
+  /// sizing rules (see `RegimeKernel`); other sizes and
   /// plans take the scalar path.
   ///
   /// - Complexity: O(*n*·*r*); no heap allocation.
@@ -57,8 +60,8 @@ extension ArrangementPlan {
   ) -> Int {
     let count = Swift.min(widths.count, heights.count, columns.count)
     var index = 0
-    if pairKernelApplies {
-      let kernel = PairSolver(self)
+    if regimeKernelApplies {
+      let kernel = RegimeKernel(self)
       while index + 2 <= count {
         let widthPair = SIMD2(widths[index], widths[index + 1])
         let heightPair = SIMD2(heights[index], heights[index + 1])
@@ -80,21 +83,28 @@ extension ArrangementPlan {
 }
 
 extension SolutionColumns {
-  /// Writes both lanes of `pair` at `index` and `index + 1`.
+  /// Writes both lanes of `answer` at `index` and `index + 1`.
   @inline(__always)
-  func store(_ pair: PairKernel, at index: Int) {
+  func store(_ answer: RegimeAnswer<SIMD2<Double>>, at index: Int) {
     func put(_ column: UnsafeMutablePointer<Double>, _ lanes: SIMD2<Double>) {
       UnsafeMutableRawPointer(column + index).storeBytes(of: lanes, as: SIMD2<Double>.self)
     }
-    put(primaryX, pair.primaryX)
-    put(primaryY, pair.primaryY)
-    put(primaryWidth, pair.primaryWidth)
-    put(primaryHeight, pair.primaryHeight)
-    put(secondaryX, pair.secondaryX)
-    put(secondaryY, pair.secondaryY)
-    put(secondaryWidth, pair.secondaryWidth)
-    put(secondaryHeight, pair.secondaryHeight)
-    UnsafeMutableRawPointer(flags + index).storeBytes(of: pair.flags, as: SIMD2<UInt64>.self)
+    let start = SIMD2(repeating: answer.start)
+    let crossStart = SIMD2(repeating: answer.crossStart)
+    let horizontal = answer.axis == .horizontal
+    put(primaryX, horizontal ? start : crossStart)
+    put(primaryY, horizontal ? crossStart : start)
+    put(primaryWidth, horizontal ? answer.primaryExtent : answer.crossLength)
+    put(primaryHeight, horizontal ? answer.crossLength : answer.primaryExtent)
+    put(secondaryX, horizontal ? answer.boundary : crossStart)
+    put(secondaryY, horizontal ? crossStart : answer.boundary)
+    put(secondaryWidth, horizontal ? answer.secondaryExtent : answer.crossLength)
+    put(secondaryHeight, horizontal ? answer.crossLength : answer.secondaryExtent)
+    // Both panes visible, compact along the axis, the container's class across it (R20, R21).
+    let across: UInt64 = horizontal ? 8 : 4
+    let pane = SIMD2<UInt64>(repeating: 1).replacing(with: 1 | across, where: answer.regularAcross)
+    let flags = pane | pane &<< 4 | SIMD2(repeating: horizontal ? 1 << 8 : 2 << 8)
+    UnsafeMutableRawPointer(self.flags + index).storeBytes(of: flags, as: SIMD2<UInt64>.self)
   }
 }
 

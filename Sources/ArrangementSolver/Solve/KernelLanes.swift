@@ -1,0 +1,89 @@
+/// The lanes ``RegimeKernel`` computes in: `Double` for one container size,
+/// `SIMD2<Double>` for two. Each operation is the lane-wise twin of the
+/// general path's: `larger` and `smaller` are its compare-and-select
+/// `larger`/`smaller`, so every lane gets the same bits.
+protocol KernelLanes {
+  associatedtype Mask: KernelMask
+  init(repeating value: Double)
+  static func + (lhs: Self, rhs: Self) -> Self
+  static func - (lhs: Self, rhs: Self) -> Self
+  static func + (lhs: Double, rhs: Self) -> Self
+  static func - (lhs: Self, rhs: Double) -> Self
+  static func * (lhs: Double, rhs: Self) -> Self
+  static func / (lhs: Self, rhs: Double) -> Self
+  func greater(_ other: Self) -> Mask
+  func greaterOrEqual(_ other: Self) -> Mask
+  func less(_ other: Self) -> Mask
+  func lessOrEqual(_ other: Self) -> Mask
+  func equal(_ other: Self) -> Mask
+  func replacing(with other: Self, where mask: Mask) -> Self
+  /// `abs` in each lane; compared with `1e-9` only, so the sign of a zero does not matter.
+  var magnitude: Self { get }
+}
+
+extension KernelLanes {
+  /// `larger(self, other)` in each lane: `self > other ? self : other`.
+  @inline(__always)
+  func larger(_ other: Self) -> Self { other.replacing(with: self, where: greater(other)) }
+
+  /// `smaller(self, other)` in each lane: `other < self ? other : self`.
+  @inline(__always)
+  func smaller(_ other: Self) -> Self { replacing(with: other, where: other.less(self)) }
+
+  @inline(__always)
+  mutating func replace(with other: Self, where mask: Mask) { self = replacing(with: other, where: mask) }
+
+  /// `Sanitize.length` in each lane.
+  @inline(__always)
+  static func sanitizedLength(_ value: Self) -> Self {
+    let limit = Self(repeating: Sanitize.limit)
+    var clamped = Self(repeating: 0).replacing(with: value, where: value.greater(Self(repeating: 0)))
+    clamped.replace(with: limit, where: value.greaterOrEqual(limit))
+    return clamped.replacing(with: Self(repeating: 0), where: value.equal(Self(repeating: .infinity)))
+  }
+}
+
+/// Lane-wise booleans: `Bool` for one lane, `SIMDMask` for two.
+protocol KernelMask {
+  init(repeating value: Bool)
+  static func .& (lhs: Self, rhs: Self) -> Self
+  static prefix func .! (operand: Self) -> Self
+  /// True in every lane.
+  var all: Bool { get }
+  /// True in some lane.
+  var any: Bool { get }
+}
+
+extension Double: KernelLanes {
+  typealias Mask = Bool
+  @inline(__always) init(repeating value: Double) { self = value }
+  @inline(__always) func greater(_ other: Double) -> Bool { self > other }
+  @inline(__always) func greaterOrEqual(_ other: Double) -> Bool { self >= other }
+  @inline(__always) func less(_ other: Double) -> Bool { self < other }
+  @inline(__always) func lessOrEqual(_ other: Double) -> Bool { self <= other }
+  @inline(__always) func equal(_ other: Double) -> Bool { self == other }
+  @inline(__always) func replacing(with other: Double, where mask: Bool) -> Double { mask ? other : self }
+}
+
+extension Bool: KernelMask {
+  @inline(__always) init(repeating value: Bool) { self = value }
+  @inline(__always) static func .& (lhs: Bool, rhs: Bool) -> Bool { lhs && rhs }
+  @inline(__always) static prefix func .! (operand: Bool) -> Bool { !operand }
+  @inline(__always) var all: Bool { self }
+  @inline(__always) var any: Bool { self }
+}
+
+extension SIMD2<Double>: KernelLanes {
+  typealias Mask = SIMDMask<SIMD2<Int64>>
+  @inline(__always) func greater(_ other: Self) -> Mask { self .> other }
+  @inline(__always) func greaterOrEqual(_ other: Self) -> Mask { self .>= other }
+  @inline(__always) func less(_ other: Self) -> Mask { self .< other }
+  @inline(__always) func lessOrEqual(_ other: Self) -> Mask { self .<= other }
+  @inline(__always) func equal(_ other: Self) -> Mask { self .== other }
+  @inline(__always) var magnitude: Self { replacing(with: -self, where: self .< 0) }
+}
+
+extension SIMDMask<SIMD2<Int64>>: KernelMask {
+  @inline(__always) var all: Bool { Swift.all(self) }
+  @inline(__always) var any: Bool { Swift.any(self) }
+}
