@@ -43,6 +43,12 @@ struct AllocationTests {
     let plan = ArrangementPlan(scenes[0])
     let sizes = (0..<16).map { Size(width: 320 + Double($0) * 100, height: 800) }
     var solutions = [Solution](repeating: scenes[0].solve(), count: sizes.count)
+    let widths = sizes.map(\.width)
+    let heights = sizes.map(\.height)
+    let storage = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: SolutionColumns.byteCount(for: sizes.count), alignment: 16)
+    defer { storage.deallocate() }
+    let solutionColumns = SolutionColumns(storage, count: sizes.count)
     var sink = 0.0
     let work = {
       for index in 0..<2000 {
@@ -54,6 +60,21 @@ struct AllocationTests {
         sink += Double(output.withUnsafeMutableBufferPointer { query.answer(for: scene.regions, into: $0) })
         sink += Double(
           areas.withUnsafeMutableBufferPointer { scene.regions.usableAreas(of: scene.container, into: $0) })
+        // A plan per size (the regime kernel and the general path), and both batch entry points.
+        sink += plan.solve(width: sizes[index % sizes.count].width, height: 800).secondary.frame.width
+        sink += plan.solve(width: 100, height: 800).primary.frame.width
+        if index % 64 == 0 {
+          sink += Double(
+            sizes.withUnsafeBufferPointer { sizes in
+              solutions.withUnsafeMutableBufferPointer { plan.solve(sizes: sizes, into: $0) }
+            })
+          sink += Double(
+            widths.withUnsafeBufferPointer { widths in
+              heights.withUnsafeBufferPointer { plan.solve(widths: widths, heights: $0, into: solutionColumns) }
+            })
+        }
+        sink += alert.displaced().elements[0].x
+        sink += Double(columns.withUnsafeMutableBufferPointer { grid.columns(into: $0) })
       }
     }
     work()  // warm-up: first use of generic metadata may allocate
