@@ -97,3 +97,36 @@ struct PlacementTests {
     #expect(scene.solve().primary.frame.width == 0.3337 * 1000)
   }
 }
+
+@Suite("Pixel rounding without the C library (R9)")
+struct RoundingTests {
+  @Test("R9: rounding half away from zero gives exactly what Double.rounded(.toNearestOrAwayFromZero) gives")
+  func matchesStandardLibrary() {
+    var random = SeededGenerator(seed: 0x5EED)
+    var values: [Double] = [
+      0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994, 0.4, -0.4,
+      .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 0x1p52, -0x1p52, 0x1p52 - 0.5, -(0x1p52 - 0.5),
+      0x1p52 + 1, 0x1p53 + 2, 1e300, -1e300, .greatestFiniteMagnitude, 4503599627370495.5,
+    ]
+    for _ in 0..<200_000 {
+      let whole = Double(Int.random(in: -5_000_000...5_000_000, using: &random))
+      // Halves, near-halves and arbitrary fractions, at pixel scales 1, 2, 3.
+      values.append(whole + 0.5)
+      values.append((whole + 0.5).nextDown)
+      values.append((whole + 0.5).nextUp)
+      values.append(whole * Double.random(in: 0...1, using: &random) * 3)
+      values.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &random)))
+    }
+    var mismatches = 0
+    for value in values where value.isFinite {
+      let expected = value.rounded(.toNearestOrAwayFromZero)
+      let rounded = PixelRounding.halfAwayFromZero(value)
+      if rounded.bitPattern != expected.bitPattern {
+        mismatches += 1
+        if mismatches < 5 { Issue.record("\(value): \(rounded) instead of \(expected)") }
+      }
+    }
+    #expect(mismatches == 0)
+    #expect(values.count > 1_000_000)
+  }
+}

@@ -80,11 +80,10 @@ struct EdgeSnapper {
     return smaller(larger(position, start), end)
   }
 
-  /// `position` rounded to the pixel grid in window coordinates: out of line,
-  /// as it calls the C library's `round` on baseline x86-64.
-  @inline(never)
+  /// `position` rounded (half away from zero) to the pixel grid in window coordinates.
+  @inline(__always)
   func snapped(_ position: Double) -> Double {
-    let window = ((position + origin) * scale).rounded(.toNearestOrAwayFromZero) / scale
+    let window = PixelRounding.halfAwayFromZero((position + origin) * scale) / scale
     return window - origin
   }
 

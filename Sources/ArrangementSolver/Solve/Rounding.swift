@@ -1,0 +1,19 @@
+/// Rounding to the pixel grid (R9).
+public enum PixelRounding {
+  /// `value.rounded(.toNearestOrAwayFromZero)`, bit for bit, without a call.
+  ///
+  /// Note: on baseline x86-64 (no SSE4.1 `roundsd`) the standard library calls
+  /// the C library's `round` out of line; here the integer part comes from a
+  /// truncating conversion, and `m − t` (the fraction) is exact, so halves go
+  /// away from zero and `0.49999999999999994` stays 0, as `round` does. Every
+  /// double from 2^52 up is already an integer. The sign is copied back, so
+  /// `-0.4` gives `-0.0`, as `round` does.
+  @inlinable @inline(__always)
+  public static func halfAwayFromZero(_ value: Double) -> Double {
+    let magnitude = value.magnitude
+    guard magnitude < 0x1p52 else { return value }
+    let whole = Double(Int64(magnitude))
+    let rounded = magnitude - whole >= 0.5 ? whole + 1 : whole
+    return Double(signOf: value, magnitudeOf: rounded)
+  }
+}
