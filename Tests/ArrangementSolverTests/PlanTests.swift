@@ -97,18 +97,16 @@ struct PlanTests {
     var regimeAnswers = 0
     for index in 0..<300 {
       var scene = generator.scene()
-      // Two of three scenes fit the SIMD kernel (split, no folds, no rounding, left to right).
+      // Two of three scenes fit the regime kernel (a split with no folds, showing the
+      // secondary); their direction and display scale stay as generated, or no scale.
       if index % 3 != 0 {
         scene.regions = []
         scene.style = .split
-        scene.displayScale = nil
-        scene.layoutDirection = .leftToRight
         scene.secondary.visible = true
+        if index % 3 == 1 { scene.displayScale = nil }
       }
       let plan = ArrangementPlan(scene)
-      let kernelPlan =
-        scene.regions.isEmpty && scene.style == .split && scene.displayScale == nil
-        && scene.layoutDirection == .leftToRight
+      let kernelPlan = scene.regions.isEmpty && scene.style == .split && scene.secondary.visible
       if kernelPlan { kernelPlans += 1 }
       let sizes = probeSizes(scene, random: &random)
       let expected = sizes.map { size in
@@ -185,21 +183,56 @@ struct PlanTests {
     }
   }
 
-  @Test("R8: an edge within 1e-9 of the area's end snaps to it in the batch paths too (a pane of 1e-10 is hidden)")
-  func batchEdgeSnapping() {
+  @Test(
+    "R8: an edge within 1e-9 of the area's end snaps to it on every path (a pane of 1e-10 is hidden)",
+    arguments: [LayoutDirection.leftToRight, .rightToLeft], [nil, 2.0])
+  func batchEdgeSnapping(direction: LayoutDirection, scale: Double?) {
     // The primary asks for all but 1e-10 of a 1000-point area: its trailing edge snaps to the end,
     // which leaves the secondary no length (R6, R8).
     var scene = Scene(
-      container: rect(0, 0, 1000, 700), sizeClass: SizeClasses(horizontal: .regular, vertical: .regular))
+      container: rect(0, 0, 1000, 700), sizeClass: SizeClasses(horizontal: .regular, vertical: .regular),
+      layoutDirection: direction, displayScale: scale)
     scene.primary.width = DimensionRange(preferred: .absolute(1000 - 1e-10))
     let sizes = [999.0, 1000, 1000, 1001, 1000 + 1e-10, 1000 - 1e-10].map { Size(width: $0, height: 700) }
-    expectBatchesMatch(scene, sizes, "primary 1e-10 short of the end")
+    expectBatchesMatch(scene, sizes, "primary 1e-10 short of the end, \(direction), scale \(String(describing: scale))")
     let solution = scene.solve()
     #expect(solution.primary.frame.width == 1000 && !solution.secondary.visible)
     // The secondary sized first leaves the primary 1e-10: the boundary is within 1e-9 of the end.
     scene.primary.width = DimensionRange()
     scene.secondary.width = DimensionRange(preferred: .absolute(1000 - 1e-10))
     scene.secondary.layoutPriority = 1
-    expectBatchesMatch(scene, sizes, "secondary first, primary 1e-10 long")
+    expectBatchesMatch(
+      scene, sizes, "secondary first, primary 1e-10 long, \(direction), scale \(String(describing: scale))")
   }
+
+  @Test(
+    "The regime kernel answers, equal to the general path, for a plain split in either direction and at any scale",
+    arguments: [LayoutDirection.leftToRight, .rightToLeft], [nil, 1.0, 2.0, 3.0])
+  func kernelTakesTheRegime(direction: LayoutDirection, scale: Double?) {
+    var scene = Scene(
+      container: rect(0, 0, 320, 800), sizeClass: SizeClasses(horizontal: .regular, vertical: .regular),
+      primary: pane(minimum: .absolute(250), preferred: .fractional(0.3), maximum: .absolute(600)),
+      secondary: pane(minimum: .absolute(200)))
+    scene.layoutDirection = direction
+    scene.displayScale = scale
+    scene.container.x = 7.3  // the pixel grid is in window coordinates (R9)
+    let plan = ArrangementPlan(scene)
+    var answered = 0
+    for step in 0..<400 {
+      let width = 320 + Double(step) * 4.33
+      var resized = scene
+      resized.container.width = width
+      let expected = bits(resized.solve())
+      if let single = plan.regimeSolution(width: width, height: 800) {
+        answered += 1
+        #expect(bits(single) == expected, "width \(width)")
+      }
+      if let pair = plan.regimeSolutions(widths: SIMD2(width, width), heights: SIMD2(800, 800)) {
+        #expect(bits(pair.0) == expected && bits(pair.1) == expected, "width \(width)")
+      }
+    }
+    // Every width here is in the regime: split along the longer side, both panes shown.
+    #expect(answered == 400)
+  }
+
 }

@@ -8,10 +8,50 @@ extension ArrangementPlan {
   ///
   /// - Complexity: O(*r*) in the number of active folds; no heap allocation.
   public func solve(width: Double, height: Double) -> Solution {
-    if regimeKernelApplies, let answer = RegimeKernel(self).solve(widths: width, heights: height) {
+    guard regimeKernelApplies else { return solveSize(width, height) }
+    // Note: one kernel instance inline, the other a call: with both inline the
+    // solve spilled more than either instance costs (callgrind, peers plan: 319
+    // instructions a solve with both inline, 277 so).
+    guard scale > 0 else {
+      if let answer = RegimeKernel(self).solve(widths: width, heights: height, grid: NoGrid.self) {
+        return answer.solution
+      }
+      return solveSize(width, height)
+    }
+    return solveSnapped(width: width, height: height)
+  }
+
+  /// ``solve(width:height:)`` for a plan with a display scale.
+  @inline(never)
+  func solveSnapped(width: Double, height: Double) -> Solution {
+    if let answer = RegimeKernel(self).solve(widths: width, heights: height, grid: SnappingGrid.self) {
       return answer.solution
     }
     return solveSize(width, height)
+  }
+
+  /// The regime kernel's answer for one size, or `nil` where the general path
+  /// answers (for tests: that the kernel takes the sizes it should).
+  package func regimeSolution(width: Double, height: Double) -> Solution? {
+    guard regimeKernelApplies else { return nil }
+    let kernel = RegimeKernel(self)
+    let answer =
+      scale > 0
+      ? kernel.solve(widths: width, heights: height, grid: SnappingGrid.self)
+      : kernel.solve(widths: width, heights: height, grid: NoGrid.self)
+    return answer?.solution
+  }
+
+  /// The same for two sizes in SIMD lanes: both answers, or `nil`.
+  package func regimeSolutions(widths: SIMD2<Double>, heights: SIMD2<Double>) -> (Solution, Solution)? {
+    guard regimeKernelApplies else { return nil }
+    let kernel = RegimeKernel(self)
+    let answer =
+      scale > 0
+      ? kernel.solve(widths: widths, heights: heights, grid: SnappingGrid.self)
+      : kernel.solve(widths: widths, heights: heights, grid: NoGrid.self)
+    guard let answer else { return nil }
+    return (answer.solution(0), answer.solution(1))
   }
 
   /// Solves every size of `sizes` into `output` (the shape of a sweep or a
@@ -23,20 +63,10 @@ extension ArrangementPlan {
     let count = Swift.min(sizes.count, output.count)
     var index = 0
     if regimeKernelApplies {
-      let kernel = RegimeKernel(self)
-      while index + 2 <= count {
-        let (first, second) = (sizes[index], sizes[index + 1])
-        if let pair = kernel.solve(
-          widths: SIMD2(first.width, second.width), heights: SIMD2(first.height, second.height))
-        {
-          output[index] = pair.solution(0)
-          output[index + 1] = pair.solution(1)
-        } else {
-          output[index] = solveSize(first.width, first.height)
-          output[index + 1] = solveSize(second.width, second.height)
-        }
-        index += 2
-      }
+      index =
+        scale > 0
+        ? solvePairs(sizes, into: output, count: count, grid: SnappingGrid.self)
+        : solvePairs(sizes, into: output, count: count, grid: NoGrid.self)
     }
     while index < count {
       output[index] = solveSize(sizes[index].width, sizes[index].height)
@@ -45,14 +75,36 @@ extension ArrangementPlan {
     return count
   }
 
+  /// Solves the first `count` sizes two at a time (an even count); returns how many it solved.
+  @inline(never)
+  func solvePairs<Grid: PixelGrid>(
+    _ sizes: UnsafeBufferPointer<Size>, into output: UnsafeMutableBufferPointer<Solution>, count: Int, grid: Grid.Type
+  ) -> Int {
+    let kernel = RegimeKernel(self)
+    var index = 0
+    while index + 2 <= count {
+      let (first, second) = (sizes[index], sizes[index + 1])
+      let widths = SIMD2(first.width, second.width)
+      let heights = SIMD2(first.height, second.height)
+      if let pair = kernel.solve(widths: widths, heights: heights, grid: grid) {
+        output[index] = pair.solution(0)
+        output[index + 1] = pair.solution(1)
+      } else {
+        output[index] = solveSize(first.width, first.height)
+        output[index + 1] = solveSize(second.width, second.height)
+      }
+      index += 2
+    }
+    return index
+  }
+
   /// Solves the sizes `(widths[i], heights[i])` into `columns`, a structure
   /// of arrays, and returns how many were written: the smallest count.
   /// Each answer is bit-identical to ``solve(width:height:)``.
   ///
-  /// Plans for a split without active folds, rounding or mirroring solve two
-  /// sizes per step in SIMD lanes where both sit in the common regime of the
-  /// sizing rules (see `RegimeKernel`); other sizes and
-  /// plans take the scalar path.
+  /// Plans for a split without active folds solve two sizes per step in
+  /// SIMD lanes where both sit in the common regime of the sizing rules (see
+  /// `RegimeKernel`); other sizes and plans take the general path.
   ///
   /// - Complexity: O(*n*·*r*); no heap allocation.
   public func solve(
@@ -61,24 +113,38 @@ extension ArrangementPlan {
     let count = Swift.min(widths.count, heights.count, columns.count)
     var index = 0
     if regimeKernelApplies {
-      let kernel = RegimeKernel(self)
-      while index + 2 <= count {
-        let widthPair = SIMD2(widths[index], widths[index + 1])
-        let heightPair = SIMD2(heights[index], heights[index + 1])
-        if let pair = kernel.solve(widths: widthPair, heights: heightPair) {
-          columns.store(pair, at: index)
-        } else {
-          columns[index] = solveSize(widthPair[0], heightPair[0])
-          columns[index + 1] = solveSize(widthPair[1], heightPair[1])
-        }
-        index += 2
-      }
+      index =
+        scale > 0
+        ? solvePairs(widths, heights, into: columns, count: count, grid: SnappingGrid.self)
+        : solvePairs(widths, heights, into: columns, count: count, grid: NoGrid.self)
     }
     while index < count {
       columns[index] = solveSize(widths[index], heights[index])
       index += 1
     }
     return count
+  }
+
+  /// Solves the first `count` sizes two at a time into `columns`; returns how many it solved.
+  @inline(never)
+  func solvePairs<Grid: PixelGrid>(
+    _ widths: UnsafeBufferPointer<Double>, _ heights: UnsafeBufferPointer<Double>, into columns: SolutionColumns,
+    count: Int, grid: Grid.Type
+  ) -> Int {
+    let kernel = RegimeKernel(self)
+    var index = 0
+    while index + 2 <= count {
+      let widthPair = SIMD2(widths[index], widths[index + 1])
+      let heightPair = SIMD2(heights[index], heights[index + 1])
+      if let pair = kernel.solve(widths: widthPair, heights: heightPair, grid: grid) {
+        columns.store(pair, at: index)
+      } else {
+        columns[index] = solveSize(widthPair[0], heightPair[0])
+        columns[index + 1] = solveSize(widthPair[1], heightPair[1])
+      }
+      index += 2
+    }
+    return index
   }
 }
 
@@ -89,15 +155,14 @@ extension SolutionColumns {
     func put(_ column: UnsafeMutablePointer<Double>, _ lanes: SIMD2<Double>) {
       UnsafeMutableRawPointer(column + index).storeBytes(of: lanes, as: SIMD2<Double>.self)
     }
-    let start = SIMD2(repeating: answer.start)
     let crossStart = SIMD2(repeating: answer.crossStart)
     let horizontal = answer.axis == .horizontal
-    put(primaryX, horizontal ? start : crossStart)
-    put(primaryY, horizontal ? crossStart : start)
+    put(primaryX, horizontal ? answer.primaryStart : crossStart)
+    put(primaryY, horizontal ? crossStart : answer.primaryStart)
     put(primaryWidth, horizontal ? answer.primaryExtent : answer.crossLength)
     put(primaryHeight, horizontal ? answer.crossLength : answer.primaryExtent)
-    put(secondaryX, horizontal ? answer.boundary : crossStart)
-    put(secondaryY, horizontal ? crossStart : answer.boundary)
+    put(secondaryX, horizontal ? answer.secondaryStart : crossStart)
+    put(secondaryY, horizontal ? crossStart : answer.secondaryStart)
     put(secondaryWidth, horizontal ? answer.secondaryExtent : answer.crossLength)
     put(secondaryHeight, horizontal ? answer.crossLength : answer.secondaryExtent)
     // Both panes visible, compact along the axis, the container's class across it (R20, R21).

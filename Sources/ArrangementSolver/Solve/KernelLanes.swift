@@ -11,6 +11,10 @@ protocol KernelLanes {
   static func - (lhs: Self, rhs: Double) -> Self
   static func * (lhs: Double, rhs: Self) -> Self
   static func / (lhs: Self, rhs: Double) -> Self
+  static func + (lhs: Self, rhs: Double) -> Self
+  static func * (lhs: Self, rhs: Double) -> Self
+  /// ``PixelRounding/halfAwayFromZero(_:)`` in each lane.
+  func roundedHalfAwayFromZero() -> Self
   func greater(_ other: Self) -> Mask
   func greaterOrEqual(_ other: Self) -> Mask
   func less(_ other: Self) -> Mask
@@ -63,6 +67,7 @@ extension Double: KernelLanes {
   @inline(__always) func lessOrEqual(_ other: Double) -> Bool { self <= other }
   @inline(__always) func equal(_ other: Double) -> Bool { self == other }
   @inline(__always) func replacing(with other: Double, where mask: Bool) -> Double { mask ? other : self }
+  @inline(__always) func roundedHalfAwayFromZero() -> Double { PixelRounding.halfAwayFromZero(self) }
 }
 
 extension Bool: KernelMask {
@@ -81,6 +86,9 @@ extension SIMD2<Double>: KernelLanes {
   @inline(__always) func lessOrEqual(_ other: Self) -> Mask { self .<= other }
   @inline(__always) func equal(_ other: Self) -> Mask { self .== other }
   @inline(__always) var magnitude: Self { replacing(with: -self, where: self .< 0) }
+  @inline(__always) func roundedHalfAwayFromZero() -> Self {
+    Self(PixelRounding.halfAwayFromZero(self[0]), PixelRounding.halfAwayFromZero(self[1]))
+  }
 }
 
 extension SIMDMask<SIMD2<Int64>>: KernelMask {

@@ -1,8 +1,8 @@
 /// The solve of the common sizing regime, for one container size (`Double`
 /// lanes) or two at once (`SIMD2<Double>`, the width of SSE2, the baseline
-/// x86-64 target), for plans whose answer needs no fold search, no pixel
-/// rounding and no mirroring: a split without active folds, left to right,
-/// with no display scale, showing the secondary.
+/// x86-64 target), for plans whose answer needs no fold search: a split
+/// without active folds, showing the secondary (either direction, with or
+/// without pixel rounding).
 ///
 /// The kernel does not approximate the solve. It performs, lane by lane, the
 /// same floating-point operations as the general path up to the panes'
@@ -24,6 +24,10 @@ struct RegimeKernel {
   var primaryHeight: LinearRange
   var secondaryWidth: LinearRange
   var secondaryHeight: LinearRange
+  var isRightToLeft: Bool
+  var scale: Double
+  var originX: Double
+  var originY: Double
 
   /// Only for plans where ``ArrangementPlan/regimeKernelApplies``.
   ///
@@ -41,12 +45,23 @@ struct RegimeKernel {
     primaryHeight = plan.primaryHeight
     secondaryWidth = plan.secondaryWidth
     secondaryHeight = plan.secondaryHeight
+    isRightToLeft = plan.isRightToLeft
+    scale = plan.scale
+    originX = plan.originX
+    originY = plan.originY
   }
 
   /// The answer for the sizes `(widths, heights)`, lane by lane, when every
   /// lane is in the regime; `nil` otherwise.
+  ///
+  /// Note: `Grid` fixes at compile time whether edges snap to pixels; with a
+  /// run-time test LLVM computed the (branch-free) rounding for every size and
+  /// selected it away when there was no scale. Callers choose the instance
+  /// once, outside their loops.
   @_transparent
-  func solve<Lanes: KernelLanes>(widths: Lanes, heights: Lanes) -> RegimeAnswer<Lanes>? {
+  func solve<Lanes: KernelLanes, Grid: PixelGrid>(widths: Lanes, heights: Lanes, grid: Grid.Type) -> RegimeAnswer<
+    Lanes
+  >? {
     // R1, R29: the layout area, exactly as `SolveContext` computes it.
     let zero = Lanes(repeating: 0)
     let width = Lanes.sanitizedLength(widths)
@@ -119,22 +134,33 @@ struct RegimeKernel {
     let primaryLength = primaryFirst ? first : rest
     let secondaryLength = primaryFirst ? rest : first
 
-    // R8, R9 without rounding: `EdgeSnapper.position` and `pane(from:to:)`, left to right.
+    // R8, R9: `EdgeSnapper.position` and `pane(from:to:)`, with the same operations.
+    let reversed = axis == .horizontal && isRightToLeft
+    let origin = axis == .horizontal ? originX : originY
     let startLanes = Lanes(repeating: start)
     let end = start + length
     let epsilon = Lanes(repeating: 1e-9)
-    let total = primaryLength + secondaryLength
-    var boundary = (start + primaryLength).larger(startLanes).smaller(end)
-    boundary.replace(with: end, where: (primaryLength - length).magnitude.lessOrEqual(epsilon))
-    var trailing = (start + total).larger(startLanes).smaller(end)
-    trailing.replace(with: end, where: (total - length).magnitude.lessOrEqual(epsilon))
-    let primaryHigh = boundary.larger(startLanes)
-    let secondaryHigh = trailing.larger(boundary)
-    guard (primaryHigh.greater(startLanes) .& secondaryHigh.greater(boundary)).all else { return nil }
+    @inline(__always)
+    func position(_ distance: Lanes) -> Lanes {
+      var position = reversed ? end - distance : start + distance
+      if Grid.snaps { position = ((position + origin) * scale).roundedHalfAwayFromZero() / scale - origin }
+      position = position.larger(startLanes).smaller(end)
+      position.replace(with: reversed ? startLanes : end, where: (distance - length).magnitude.lessOrEqual(epsilon))
+      return position
+    }
+    let leading = reversed ? end : startLanes
+    let boundary = position(primaryLength)
+    let trailing = position(primaryLength + secondaryLength)
+    let primaryLow = reversed ? boundary.smaller(leading) : leading
+    let primaryHigh = reversed ? leading : boundary.larger(leading)
+    let secondaryLow = reversed ? trailing.smaller(boundary) : boundary
+    let secondaryHigh = reversed ? boundary : trailing.larger(boundary)
+    guard (primaryHigh.greater(primaryLow) .& secondaryHigh.greater(secondaryLow)).all else { return nil }
 
     return RegimeAnswer(
-      axis: axis, start: start, crossStart: crossStart, crossLength: crossLength, boundary: boundary,
-      primaryExtent: primaryHigh - start, secondaryExtent: secondaryHigh - boundary,
+      axis: axis, crossStart: crossStart, crossLength: crossLength, primaryStart: primaryLow,
+      primaryExtent: primaryHigh - primaryLow, secondaryStart: secondaryLow,
+      secondaryExtent: secondaryHigh - secondaryLow,
       regularAcross: axis == .horizontal ? verticalRegular : horizontalRegular)
   }
 }
@@ -143,13 +169,13 @@ struct RegimeKernel {
 /// `axis` (R8, R21), compact along it (R20).
 struct RegimeAnswer<Lanes: KernelLanes> {
   var axis: Axis
-  /// The area's leading edge along `axis` and its extent across it.
-  var start: Double
+  /// The layout area's extent across `axis`.
   var crossStart: Double
   var crossLength: Lanes
-  /// The edge between the panes.
-  var boundary: Lanes
+  /// Each pane's extent along `axis`.
+  var primaryStart: Lanes
   var primaryExtent: Lanes
+  var secondaryStart: Lanes
   var secondaryExtent: Lanes
   /// The container's class across `axis` is regular (R2); the panes keep it (R20).
   var regularAcross: Lanes.Mask
@@ -163,15 +189,10 @@ extension RegimeAnswer where Lanes == Double {
     let classes =
       axis == .horizontal
       ? SizeClasses(horizontal: .compact, vertical: across) : SizeClasses(horizontal: across, vertical: .compact)
-    let primaryFrame: Rect
-    let secondaryFrame: Rect
-    if axis == .horizontal {
-      primaryFrame = Rect(x: start, y: crossStart, width: primaryExtent, height: crossLength)
-      secondaryFrame = Rect(x: boundary, y: crossStart, width: secondaryExtent, height: crossLength)
-    } else {
-      primaryFrame = Rect(x: crossStart, y: start, width: crossLength, height: primaryExtent)
-      secondaryFrame = Rect(x: crossStart, y: boundary, width: crossLength, height: secondaryExtent)
-    }
+    let primaryFrame = Rect(
+      along: axis, start: primaryStart, length: primaryExtent, crossStart: crossStart, crossLength: crossLength)
+    let secondaryFrame = Rect(
+      along: axis, start: secondaryStart, length: secondaryExtent, crossStart: crossStart, crossLength: crossLength)
     return Solution(
       primary: PaneLayout(visible: true, frame: primaryFrame, zIndex: 0, sizeClass: classes),
       secondary: PaneLayout(visible: true, frame: secondaryFrame, zIndex: 0, sizeClass: classes),
@@ -184,16 +205,33 @@ extension RegimeAnswer where Lanes == SIMD2<Double> {
   @inline(__always)
   func solution(_ lane: Int) -> Solution {
     RegimeAnswer<Double>(
-      axis: axis, start: start, crossStart: crossStart, crossLength: crossLength[lane], boundary: boundary[lane],
-      primaryExtent: primaryExtent[lane], secondaryExtent: secondaryExtent[lane], regularAcross: regularAcross[lane]
+      axis: axis, crossStart: crossStart, crossLength: crossLength[lane], primaryStart: primaryStart[lane],
+      primaryExtent: primaryExtent[lane], secondaryStart: secondaryStart[lane],
+      secondaryExtent: secondaryExtent[lane], regularAcross: regularAcross[lane]
     ).solution
   }
+}
+
+/// Whether pane edges snap to a pixel grid (R9), as a type, so that each
+/// kernel instance is compiled for one case.
+protocol PixelGrid {
+  static var snaps: Bool { get }
+}
+
+/// A plan with a display scale: edges snap to its pixel grid.
+enum SnappingGrid: PixelGrid {
+  static var snaps: Bool { @inline(__always) get { true } }
+}
+
+/// A plan without a display scale: edges stay where the arithmetic puts them.
+enum NoGrid: PixelGrid {
+  static var snaps: Bool { @inline(__always) get { false } }
 }
 
 extension ArrangementPlan {
   /// Whether ``RegimeKernel`` can answer for this plan's sizes.
   var regimeKernelApplies: Bool {
-    @inline(__always) get { foldCount == 0 && style == .split && scale == 0 && !isRightToLeft && secondaryVisible }
+    @inline(__always) get { foldCount == 0 && style == .split && secondaryVisible }
   }
 }
 
