@@ -10,12 +10,15 @@ public enum RegionKind: UInt8, Sendable, Hashable, CaseIterable {
 /// A part of the screen that content must treat specially (SPEC §3).
 @frozen
 public struct ReservedRegion: Hashable, Sendable {
-  /// A stable identifier; queries answer in ascending `id` order (R12).
-  public var id: Int
-  public var kind: RegionKind
+  // Note: the numbers first and the two one-byte fields together make the
+  // stride 80 bytes instead of 88: a scene's eight slots are copied whole at
+  // every cold solve and region query.
   /// The frame, margins included (R11): interactive content stays outside it.
   public var frame: Rect
   public var margins: EdgeInsets
+  /// A stable identifier; queries answer in ascending `id` order (R12).
+  public var id: Int
+  public var kind: RegionKind
   /// A fold is active while the device is partly folded; a camera while it streams (R14).
   public var isActive: Bool
 
