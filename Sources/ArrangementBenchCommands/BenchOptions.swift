@@ -138,9 +138,11 @@ struct BenchOptions {
   }
 
   /// The arguments that make a worker select the same benchmarks.
-  func workerArguments(only titles: [String]) -> [String] {
+  /// A worker's options for `titles`; `counting` workers (instructions under
+  /// callgrind) take no measurement settings.
+  func workerArguments(only titles: [String], counting: Bool = false) -> [String] {
     var arguments = ["--seed", String(seed), "--only", titles.joined(separator: ",")]
-    if quick { arguments.append("--quick") }
+    if quick && !counting { arguments.append("--quick") }
     return arguments
   }
 }
