@@ -17,6 +17,24 @@ public enum FuzzChecks {
     check(
       bits(plan.solve(width: scene.container.width, height: scene.container.height)) == bits(solution),
       "a plan disagrees with the scene", scene)
+    // The batch paths (two sizes per SIMD step) agree too, for this size and a neighbour.
+    var neighbour = scene
+    neighbour.container.width += 1
+    let sizes = [scene.container, neighbour.container].map { Size(width: $0.width, height: $0.height) }
+    let expected = [bits(solution), bits(neighbour.solve())]
+    var solutions = [solution, solution]
+    _ = sizes.withUnsafeBufferPointer { sizes in
+      solutions.withUnsafeMutableBufferPointer { plan.solve(sizes: sizes, into: $0) }
+    }
+    check(solutions.map(bits) == expected, "the batch of solutions disagrees with the scene", scene)
+    let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: SolutionColumns.byteCount(for: 2), alignment: 16)
+    defer { storage.deallocate() }
+    let columns = SolutionColumns(storage, count: 2)
+    let (widths, heights) = (sizes.map(\.width), sizes.map(\.height))
+    _ = widths.withUnsafeBufferPointer { widths in
+      heights.withUnsafeBufferPointer { plan.solve(widths: widths, heights: $0, into: columns) }
+    }
+    check([bits(columns[0]), bits(columns[1])] == expected, "the columns disagree with the scene", scene)
 
     let area = layoutArea(scene)
     let panes = [solution.primary, solution.secondary]
