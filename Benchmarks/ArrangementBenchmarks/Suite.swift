@@ -118,6 +118,36 @@ public enum ArrangementSuite {
         }
       })
 
+    // Plans for real device configurations (scale 3, folds, cameras), each solved over a
+    // window resize: one call per size, and one batch into columns per plan.
+    list.append(
+      Benchmark("plans/resize", operations: resizePlans().count * resizeFractions.count, reference: limit) {
+        let plans = resizePlans()
+        return {
+          var checksum: UInt64 = 0
+          for plan in plans {
+            for width in plan.widths { mix(&checksum, plan.plan.solve(width: width, height: plan.height)) }
+          }
+          blackHole(checksum)
+        }
+      })
+    list.append(
+      Benchmark("plans/resize/columns", operations: resizePlans().count * resizeFractions.count, reference: limit) {
+        let plans = resizePlans()
+        let storage = ColumnStorage(count: resizeFractions.count)
+        return {
+          var written = 0
+          for plan in plans {
+            plan.widths.withUnsafeBufferPointer { widths in
+              plan.heights.withUnsafeBufferPointer { heights in
+                written += plan.plan.solve(widths: widths, heights: heights, into: storage.columns)
+              }
+            }
+          }
+          blackHole(written &+ Int(storage.columns.secondaryWidth[resizeFractions.count - 1]))
+        }
+      })
+
     // The least work any solver could do for that workload: clamp one ratio, write two frames.
     list.append(
       Benchmark(limit, operations: peerWidths.count) {
@@ -179,6 +209,34 @@ public enum ArrangementSuite {
 
   /// Elements of every purpose at spots over each posture and device size: some across the
   /// fold, some under the inner camera.
+  /// The widths of a window resize, as fractions of the compiled width.
+  static let resizeFractions: [Double] = (0..<64).map { 0.55 + 0.45 * Double($0) / 63 }
+
+  /// A plan per posture, style, sizing preset and direction, compiled from the iPhone Duo's
+  /// inner display (outer for closed postures) at display scale 3, with its container height;
+  /// solved at `width × fraction` for each fraction.
+  static func resizePlans() -> [ResizePlan] {
+    var plans: [ResizePlan] = []
+    for posture in Posture.allCases {
+      let display =
+        posture == .closedPortrait || posture == .closedLandscape
+        ? Size(width: 466, height: 678) : Size(width: 951, height: 669)
+      for style in StylePreset.allCases {
+        for sizing in SizingPreset.allCases {
+          for direction in LayoutDirection.allCases {
+            var scene = posture.scene(size: display, cameraOn: false)
+            style.apply(to: &scene)
+            sizing.apply(to: &scene)
+            scene.layoutDirection = direction
+            scene.displayScale = 3
+            plans.append(ResizePlan(scene: scene, fractions: resizeFractions))
+          }
+        }
+      }
+    }
+    return plans
+  }
+
   static func displacements() -> [Displacement] {
     var requests: [Displacement] = []
     for posture in Posture.allCases {
@@ -282,4 +340,19 @@ final class ColumnStorage: @unchecked Sendable {
   }
 
   deinit { bytes.deallocate() }
+}
+
+/// A compiled device configuration and the container sizes of its resize.
+struct ResizePlan: Sendable {
+  var plan: ArrangementPlan
+  var height: Double
+  var widths: [Double]
+  var heights: [Double]
+
+  init(scene: Scene, fractions: [Double]) {
+    plan = ArrangementPlan(scene)
+    height = scene.container.height
+    widths = fractions.map { ($0 * scene.container.width).rounded() }
+    heights = [Double](repeating: scene.container.height, count: fractions.count)
+  }
 }
