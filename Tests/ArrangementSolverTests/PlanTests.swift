@@ -235,4 +235,51 @@ struct PlanTests {
     #expect(answered == 400)
   }
 
+  @Test(
+    "With one active fold the kernel answers with the fold's sides, equal to the general path (R18, R23)",
+    arguments: [ArrangementStyle.split, .overlay], [LayoutDirection.leftToRight, .rightToLeft])
+  func kernelTakesTheFold(style: ArrangementStyle, direction: LayoutDirection) {
+    for vertical in [true, false] {
+      for primaryEdgeFirst in [true, false] {
+        // A book (vertical fold) or tabletop (horizontal fold) scene at a window origin off the grid.
+        var scene = Scene(
+          container: rect(3.25, 1.5, 951, 669), safeArea: EdgeInsets(top: 12, left: 30, bottom: 9, right: 84),
+          layoutDirection: direction, displayScale: 3, style: style)
+        scene.regions = [
+          vertical
+            ? fold(x: 463.5 + 3.25, y: 0, width: 24, height: 800) : fold(x: 0, y: 322.5 + 1.5, width: 1200, height: 24)
+        ]
+        scene.primary.overlayEdge = primaryEdgeFirst ? .leading : .trailing
+        scene.primary.overlayVerticalEdge = primaryEdgeFirst ? .top : .bottom
+        let plan = ArrangementPlan(scene)
+        var answered = 0
+        // A sweep, then the sizes where the fold's far edge meets the area's end exactly
+        // (571.5 wide: 30 + 457.5 = 487.5; 355.5 high: 12 + 334.5 = 346.5), and their neighbours.
+        var sizes = (0..<120).map { Size(width: 400 + Double($0) * 6.37, height: 300 + Double($0) * 4.1) }
+        for (width, height) in [(571.5, 669.0), (951, 355.5)] {
+          sizes += [
+            Size(width: width, height: height), Size(width: width.nextUp, height: height.nextUp),
+            Size(width: width.nextDown, height: height.nextDown),
+          ]
+        }
+        for size in sizes {
+          let (width, height) = (size.width, size.height)
+          var resized = scene
+          resized.container.width = width
+          resized.container.height = height
+          let expected = bits(resized.solve())
+          if let single = plan.regimeSolution(width: width, height: height) {
+            answered += 1
+            #expect(bits(single) == expected, "width \(width), height \(height)")
+            #expect(single.primary.visible && single.secondary.visible)
+          }
+          #expect(bits(plan.solve(width: width, height: height)) == expected)
+        }
+        // The fold divides the area for a good part of the sweep, and only there.
+        #expect(answered > 20, "vertical \(vertical), edge first \(primaryEdgeFirst)")
+        #expect(answered < sizes.count, "vertical \(vertical), edge first \(primaryEdgeFirst)")
+      }
+    }
+  }
+
 }

@@ -8,7 +8,9 @@ extension ArrangementPlan {
   ///
   /// - Complexity: O(*r*) in the number of active folds; no heap allocation.
   public func solve(width: Double, height: Double) -> Solution {
-    guard regimeKernelApplies else { return solveSize(width, height) }
+    guard regimeKernelApplies else {
+      return foldKernelApplies ? solveAcrossFold(width: width, height: height) : solveSize(width, height)
+    }
     // Note: one kernel instance inline, the other a call: with both inline the
     // solve spilled more than either instance costs (callgrind, peers plan: 319
     // instructions a solve with both inline, 277 so).
@@ -30,9 +32,21 @@ extension ArrangementPlan {
     return solveSize(width, height)
   }
 
+  /// ``solve(width:height:)`` for a plan with one active fold.
+  @inline(never)
+  func solveAcrossFold(width: Double, height: Double) -> Solution {
+    if let answer = RegimeKernel(self).solve(widths: width, heights: height, grid: AcrossFold.self) {
+      return answer.solution
+    }
+    return solveSize(width, height)
+  }
+
   /// The regime kernel's answer for one size, or `nil` where the general path
   /// answers (for tests: that the kernel takes the sizes it should).
   package func regimeSolution(width: Double, height: Double) -> Solution? {
+    if foldKernelApplies {
+      return RegimeKernel(self).solve(widths: width, heights: height, grid: AcrossFold.self)?.solution
+    }
     guard regimeKernelApplies else { return nil }
     let kernel = RegimeKernel(self)
     let answer =
@@ -44,12 +58,14 @@ extension ArrangementPlan {
 
   /// The same for two sizes in SIMD lanes: both answers, or `nil`.
   package func regimeSolutions(widths: SIMD2<Double>, heights: SIMD2<Double>) -> (Solution, Solution)? {
-    guard regimeKernelApplies else { return nil }
+    guard regimeKernelApplies || foldKernelApplies else { return nil }
     let kernel = RegimeKernel(self)
     let answer =
-      scale > 0
-      ? kernel.solve(widths: widths, heights: heights, grid: SnappingGrid.self)
-      : kernel.solve(widths: widths, heights: heights, grid: NoGrid.self)
+      foldKernelApplies
+      ? kernel.solve(widths: widths, heights: heights, grid: AcrossFold.self)
+      : scale > 0
+        ? kernel.solve(widths: widths, heights: heights, grid: SnappingGrid.self)
+        : kernel.solve(widths: widths, heights: heights, grid: NoGrid.self)
     guard let answer else { return nil }
     return (answer.solution(0), answer.solution(1))
   }
@@ -67,6 +83,8 @@ extension ArrangementPlan {
         scale > 0
         ? solvePairs(sizes, into: output, count: count, grid: SnappingGrid.self)
         : solvePairs(sizes, into: output, count: count, grid: NoGrid.self)
+    } else if foldKernelApplies {
+      index = solvePairs(sizes, into: output, count: count, grid: AcrossFold.self)
     }
     while index < count {
       output[index] = solveSize(sizes[index].width, sizes[index].height)
@@ -104,7 +122,8 @@ extension ArrangementPlan {
   ///
   /// Plans for a split without active folds solve two sizes per step in
   /// SIMD lanes where both sit in the common regime of the sizing rules (see
-  /// `RegimeKernel`); other sizes and plans take the general path.
+  /// `RegimeKernel`), and plans with one active fold where it divides the
+  /// area in both; other sizes and plans take the general path.
   ///
   /// - Complexity: O(*n*·*r*); no heap allocation.
   public func solve(
@@ -117,6 +136,8 @@ extension ArrangementPlan {
         scale > 0
         ? solvePairs(widths, heights, into: columns, count: count, grid: SnappingGrid.self)
         : solvePairs(widths, heights, into: columns, count: count, grid: NoGrid.self)
+    } else if foldKernelApplies {
+      index = solvePairs(widths, heights, into: columns, count: count, grid: AcrossFold.self)
     }
     while index < count {
       columns[index] = solveSize(widths[index], heights[index])
@@ -168,7 +189,8 @@ extension SolutionColumns {
     // Both panes visible, compact along the axis, the container's class across it (R20, R21).
     let across: UInt64 = horizontal ? 8 : 4
     let pane = SIMD2<UInt64>(repeating: 1).replacing(with: 1 | across, where: answer.regularAcross)
-    let flags = pane | pane &<< 4 | SIMD2(repeating: horizontal ? 1 << 8 : 2 << 8)
+    let axisBits: UInt64 = answer.splits ? (horizontal ? 1 << 8 : 2 << 8) : 0
+    let flags = pane | pane &<< 4 | SIMD2(repeating: axisBits)
     UnsafeMutableRawPointer(self.flags + index).storeBytes(of: flags, as: SIMD2<UInt64>.self)
   }
 }

@@ -28,6 +28,11 @@ struct RegimeKernel {
   var scale: Double
   var originX: Double
   var originY: Double
+  /// The plan's one active fold, in container coordinates (``KernelMode/acrossFold`` only).
+  var fold: Rect
+  var style: ArrangementStyle
+  var overlayPrimaryLeading: Bool
+  var overlayPrimaryTop: Bool
 
   /// Only for plans where ``ArrangementPlan/regimeKernelApplies``.
   ///
@@ -49,6 +54,10 @@ struct RegimeKernel {
     scale = plan.scale
     originX = plan.originX
     originY = plan.originY
+    fold = plan.folds.element(0).frame
+    style = plan.style
+    overlayPrimaryLeading = plan.overlayPrimaryLeading
+    overlayPrimaryTop = plan.overlayPrimaryTop
   }
 
   /// The answer for the sizes `(widths, heights)`, lane by lane, when every
@@ -79,6 +88,12 @@ struct RegimeKernel {
     } else {
       horizontalRegular = Lanes.Mask(repeating: givenClasses.horizontal == .regular)
       verticalRegular = Lanes.Mask(repeating: givenClasses.vertical == .regular)
+    }
+
+    if Grid.acrossFold {
+      return acrossFold(
+        areaWidth: areaWidth, areaHeight: areaHeight, horizontalRegular: horizontalRegular,
+        verticalRegular: verticalRegular)
     }
 
     // R16, R17: with no fold, along the longer side; every lane on one axis, regular along it.
@@ -165,6 +180,50 @@ struct RegimeKernel {
   }
 }
 
+extension RegimeKernel {
+  /// The plan's one active fold, when it divides the area in every lane: each
+  /// pane is one side of it (R16, R18; R23 for an overlay), with the general
+  /// path's operations (`Fold.applying`, `Fold.sides`, `SolveContext.band`).
+  @inline(__always)
+  func acrossFold<Lanes: KernelLanes>(
+    areaWidth: Lanes, areaHeight: Lanes, horizontalRegular: Lanes.Mask, verticalRegular: Lanes.Mask
+  ) -> RegimeAnswer<Lanes>? {
+    // R16: the fold splits across its long side (a point counts as vertical).
+    let axis: Axis = fold.height >= fold.width ? .horizontal : .vertical
+    let (start, length, crossStart, crossLength) =
+      axis == .horizontal
+      ? (insets.left, areaWidth, insets.top, areaHeight) : (insets.top, areaHeight, insets.left, areaWidth)
+    let foldStart = fold.start(along: axis)
+    let foldEnd = fold.end(along: axis)
+    // It spans the area across the split axis and leaves positive length on both sides.
+    let end = start + length
+    let crossEnd = crossStart + crossLength
+    guard fold.start(along: axis.cross) <= crossStart && foldStart > start else { return nil }
+    let divides =
+      Lanes(repeating: fold.end(along: axis.cross)).greaterOrEqual(crossEnd)
+      .& Lanes(repeating: foldEnd).less(end)
+    guard divides.all else { return nil }
+
+    // R17 (split) or R24 (overlay): the axis must be allowed, and a split regular along it.
+    let regularAlong = axis == .horizontal ? horizontalRegular : verticalRegular
+    guard axes.allows(axis) else { return nil }
+    if style == .split { guard regularAlong.all else { return nil } }
+
+    // The sides in flow order: leading then trailing (mirrored along a right-to-left row).
+    let before = (start: Lanes(repeating: start), length: Lanes(repeating: foldStart - start))
+    let after = (start: Lanes(repeating: foldEnd), length: end - foldEnd)
+    let (leading, trailing) = axis == .horizontal && isRightToLeft ? (after, before) : (before, after)
+    // R23: an overlay's primary takes the trailing side unless its edge says otherwise.
+    let primaryLeading =
+      style == .split || (axis == .horizontal ? overlayPrimaryLeading : overlayPrimaryTop)
+    let (primary, secondary) = primaryLeading ? (leading, trailing) : (trailing, leading)
+    return RegimeAnswer(
+      axis: axis, crossStart: crossStart, crossLength: crossLength, primaryStart: primary.start,
+      primaryExtent: primary.length, secondaryStart: secondary.start, secondaryExtent: secondary.length,
+      regularAcross: axis == .horizontal ? verticalRegular : horizontalRegular, splits: style == .split)
+  }
+}
+
 /// The kernel's answer for its lanes: both panes shown side by side along
 /// `axis` (R8, R21), compact along it (R20).
 struct RegimeAnswer<Lanes: KernelLanes> {
@@ -179,6 +238,8 @@ struct RegimeAnswer<Lanes: KernelLanes> {
   var secondaryExtent: Lanes
   /// The container's class across `axis` is regular (R2); the panes keep it (R20).
   var regularAcross: Lanes.Mask
+  /// A split along `axis` (R21); false for an overlay side by side across a fold.
+  var splits: Bool = true
 }
 
 extension RegimeAnswer where Lanes == Double {
@@ -196,7 +257,7 @@ extension RegimeAnswer where Lanes == Double {
     return Solution(
       primary: PaneLayout(visible: true, frame: primaryFrame, zIndex: 0, sizeClass: classes),
       secondary: PaneLayout(visible: true, frame: secondaryFrame, zIndex: 0, sizeClass: classes),
-      splitAxis: axis)
+      splitAxis: splits ? axis : nil)
   }
 }
 
@@ -207,7 +268,7 @@ extension RegimeAnswer where Lanes == SIMD2<Double> {
     RegimeAnswer<Double>(
       axis: axis, crossStart: crossStart, crossLength: crossLength[lane], primaryStart: primaryStart[lane],
       primaryExtent: primaryExtent[lane], secondaryStart: secondaryStart[lane],
-      secondaryExtent: secondaryExtent[lane], regularAcross: regularAcross[lane]
+      secondaryExtent: secondaryExtent[lane], regularAcross: regularAcross[lane], splits: splits
     ).solution
   }
 }
@@ -216,22 +277,38 @@ extension RegimeAnswer where Lanes == SIMD2<Double> {
 /// kernel instance is compiled for one case.
 protocol PixelGrid {
   static var snaps: Bool { get }
+  /// The plan has one active fold: the panes take its sides (R18, R23).
+  static var acrossFold: Bool { get }
 }
 
 /// A plan with a display scale: edges snap to its pixel grid.
 enum SnappingGrid: PixelGrid {
   static var snaps: Bool { @inline(__always) get { true } }
+  static var acrossFold: Bool { @inline(__always) get { false } }
 }
 
 /// A plan without a display scale: edges stay where the arithmetic puts them.
 enum NoGrid: PixelGrid {
   static var snaps: Bool { @inline(__always) get { false } }
+  static var acrossFold: Bool { @inline(__always) get { false } }
+}
+
+/// A plan with one active fold: the fold's sides are the panes, with no
+/// sizing and no snapping (R18, R23).
+enum AcrossFold: PixelGrid {
+  static var snaps: Bool { @inline(__always) get { false } }
+  static var acrossFold: Bool { @inline(__always) get { true } }
 }
 
 extension ArrangementPlan {
   /// Whether ``RegimeKernel`` can answer for this plan's sizes.
   var regimeKernelApplies: Bool {
     @inline(__always) get { foldCount == 0 && style == .split && secondaryVisible }
+  }
+
+  /// Whether ``RegimeKernel`` in the ``AcrossFold`` mode can answer: one active fold, the secondary shown.
+  var foldKernelApplies: Bool {
+    @inline(__always) get { foldCount == 1 && secondaryVisible }
   }
 }
 
