@@ -15,7 +15,7 @@ extension ArrangementPlan {
     // solve spilled more than either instance costs (callgrind, peers plan: 319
     // instructions a solve with both inline, 277 so).
     guard scale > 0 else {
-      if let answer = RegimeKernel(self).solve(widths: width, heights: height, grid: NoGrid.self) {
+      if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: NoGrid.self) {
         return answer.solution
       }
       return solveSize(width, height)
@@ -26,7 +26,7 @@ extension ArrangementPlan {
   /// ``solve(width:height:)`` for a plan with a display scale.
   @inline(never)
   func solveSnapped(width: Double, height: Double) -> Solution {
-    if let answer = RegimeKernel(self).solve(widths: width, heights: height, grid: SnappingGrid.self) {
+    if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: SnappingGrid.self) {
       return answer.solution
     }
     return solveSize(width, height)
@@ -35,7 +35,7 @@ extension ArrangementPlan {
   /// ``solve(width:height:)`` for a plan with one active fold.
   @inline(never)
   func solveAcrossFold(width: Double, height: Double) -> Solution {
-    if let answer = RegimeKernel(self).solve(widths: width, heights: height, grid: AcrossFold.self) {
+    if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: AcrossFold.self) {
       return answer.solution
     }
     return solveSize(width, height)
@@ -45,14 +45,14 @@ extension ArrangementPlan {
   /// answers (for tests: that the kernel takes the sizes it should).
   package func regimeSolution(width: Double, height: Double) -> Solution? {
     if foldKernelApplies {
-      return RegimeKernel(self).solve(widths: width, heights: height, grid: AcrossFold.self)?.solution
+      return RegimeKernel(self).solve(widths: width, heights: height, mode: AcrossFold.self)?.solution
     }
     guard regimeKernelApplies else { return nil }
     let kernel = RegimeKernel(self)
     let answer =
       scale > 0
-      ? kernel.solve(widths: width, heights: height, grid: SnappingGrid.self)
-      : kernel.solve(widths: width, heights: height, grid: NoGrid.self)
+      ? kernel.solve(widths: width, heights: height, mode: SnappingGrid.self)
+      : kernel.solve(widths: width, heights: height, mode: NoGrid.self)
     return answer?.solution
   }
 
@@ -62,10 +62,10 @@ extension ArrangementPlan {
     let kernel = RegimeKernel(self)
     let answer =
       foldKernelApplies
-      ? kernel.solve(widths: widths, heights: heights, grid: AcrossFold.self)
+      ? kernel.solve(widths: widths, heights: heights, mode: AcrossFold.self)
       : scale > 0
-        ? kernel.solve(widths: widths, heights: heights, grid: SnappingGrid.self)
-        : kernel.solve(widths: widths, heights: heights, grid: NoGrid.self)
+        ? kernel.solve(widths: widths, heights: heights, mode: SnappingGrid.self)
+        : kernel.solve(widths: widths, heights: heights, mode: NoGrid.self)
     guard let answer else { return nil }
     return (answer.solution(0), answer.solution(1))
   }
@@ -81,10 +81,10 @@ extension ArrangementPlan {
     if regimeKernelApplies {
       index =
         scale > 0
-        ? solvePairs(sizes, into: output, count: count, grid: SnappingGrid.self)
-        : solvePairs(sizes, into: output, count: count, grid: NoGrid.self)
+        ? solvePairs(sizes, into: output, count: count, mode: SnappingGrid.self)
+        : solvePairs(sizes, into: output, count: count, mode: NoGrid.self)
     } else if foldKernelApplies {
-      index = solvePairs(sizes, into: output, count: count, grid: AcrossFold.self)
+      index = solvePairs(sizes, into: output, count: count, mode: AcrossFold.self)
     }
     while index < count {
       output[index] = solveSize(sizes[index].width, sizes[index].height)
@@ -95,8 +95,8 @@ extension ArrangementPlan {
 
   /// Solves the first `count` sizes two at a time (an even count); returns how many it solved.
   @inline(never)
-  func solvePairs<Grid: PixelGrid>(
-    _ sizes: UnsafeBufferPointer<Size>, into output: UnsafeMutableBufferPointer<Solution>, count: Int, grid: Grid.Type
+  func solvePairs<Mode: KernelMode>(
+    _ sizes: UnsafeBufferPointer<Size>, into output: UnsafeMutableBufferPointer<Solution>, count: Int, mode: Mode.Type
   ) -> Int {
     let kernel = RegimeKernel(self)
     var index = 0
@@ -104,7 +104,7 @@ extension ArrangementPlan {
       let (first, second) = (sizes[index], sizes[index + 1])
       let widths = SIMD2(first.width, second.width)
       let heights = SIMD2(first.height, second.height)
-      if let pair = kernel.solve(widths: widths, heights: heights, grid: grid) {
+      if let pair = kernel.solve(widths: widths, heights: heights, mode: mode) {
         output[index] = pair.solution(0)
         output[index + 1] = pair.solution(1)
       } else {
@@ -134,10 +134,10 @@ extension ArrangementPlan {
     if regimeKernelApplies {
       index =
         scale > 0
-        ? solvePairs(widths, heights, into: columns, count: count, grid: SnappingGrid.self)
-        : solvePairs(widths, heights, into: columns, count: count, grid: NoGrid.self)
+        ? solvePairs(widths, heights, into: columns, count: count, mode: SnappingGrid.self)
+        : solvePairs(widths, heights, into: columns, count: count, mode: NoGrid.self)
     } else if foldKernelApplies {
-      index = solvePairs(widths, heights, into: columns, count: count, grid: AcrossFold.self)
+      index = solvePairs(widths, heights, into: columns, count: count, mode: AcrossFold.self)
     }
     while index < count {
       columns[index] = solveSize(widths[index], heights[index])
@@ -148,16 +148,16 @@ extension ArrangementPlan {
 
   /// Solves the first `count` sizes two at a time into `columns`; returns how many it solved.
   @inline(never)
-  func solvePairs<Grid: PixelGrid>(
+  func solvePairs<Mode: KernelMode>(
     _ widths: UnsafeBufferPointer<Double>, _ heights: UnsafeBufferPointer<Double>, into columns: SolutionColumns,
-    count: Int, grid: Grid.Type
+    count: Int, mode: Mode.Type
   ) -> Int {
     let kernel = RegimeKernel(self)
     var index = 0
     while index + 2 <= count {
       let widthPair = SIMD2(widths[index], widths[index + 1])
       let heightPair = SIMD2(heights[index], heights[index + 1])
-      if let pair = kernel.solve(widths: widthPair, heights: heightPair, grid: grid) {
+      if let pair = kernel.solve(widths: widthPair, heights: heightPair, mode: mode) {
         columns.store(pair, at: index)
       } else {
         columns[index] = solveSize(widthPair[0], heightPair[0])

@@ -1,8 +1,9 @@
-/// The solve of the common sizing regime, for one container size (`Double`
-/// lanes) or two at once (`SIMD2<Double>`, the width of SSE2, the baseline
-/// x86-64 target), for plans whose answer needs no fold search: a split
-/// without active folds, showing the secondary (either direction, with or
-/// without pixel rounding).
+/// The solve of the common cases, for one container size (`Double` lanes) or
+/// two at once (`SIMD2<Double>`, the width of SSE2, the baseline x86-64
+/// target): a split without active folds, showing the secondary (either
+/// direction, with or without pixel rounding); and, in the ``AcrossFold``
+/// mode, a plan with one active fold, whose sides are the panes where it
+/// divides the area (R18, R23).
 ///
 /// The kernel does not approximate the solve. It performs, lane by lane, the
 /// same floating-point operations as the general path up to the panes'
@@ -28,7 +29,7 @@ struct RegimeKernel {
   var scale: Double
   var originX: Double
   var originY: Double
-  /// The plan's one active fold, in container coordinates (``KernelMode/acrossFold`` only).
+  /// The plan's one active fold, in container coordinates (``AcrossFold`` mode only).
   var fold: Rect
   var style: ArrangementStyle
   var overlayPrimaryLeading: Bool
@@ -63,14 +64,14 @@ struct RegimeKernel {
   /// The answer for the sizes `(widths, heights)`, lane by lane, when every
   /// lane is in the regime; `nil` otherwise.
   ///
-  /// Note: `Grid` fixes at compile time whether edges snap to pixels; with a
+  /// Note: `Mode` fixes at compile time whether edges snap to pixels; with a
   /// run-time test LLVM computed the (branch-free) rounding for every size and
   /// selected it away when there was no scale. Callers choose the instance
   /// once, outside their loops.
   @_transparent
-  func solve<Lanes: KernelLanes, Grid: PixelGrid>(widths: Lanes, heights: Lanes, grid: Grid.Type) -> RegimeAnswer<
-    Lanes
-  >? {
+  func solve<Lanes: KernelLanes, Mode: KernelMode>(
+    widths: Lanes, heights: Lanes, mode: Mode.Type
+  ) -> RegimeAnswer<Lanes>? {
     // R1, R29: the layout area, exactly as `SolveContext` computes it.
     let zero = Lanes(repeating: 0)
     let width = Lanes.sanitizedLength(widths)
@@ -90,7 +91,7 @@ struct RegimeKernel {
       verticalRegular = Lanes.Mask(repeating: givenClasses.vertical == .regular)
     }
 
-    if Grid.acrossFold {
+    if Mode.acrossFold {
       return acrossFold(
         areaWidth: areaWidth, areaHeight: areaHeight, horizontalRegular: horizontalRegular,
         verticalRegular: verticalRegular)
@@ -158,7 +159,7 @@ struct RegimeKernel {
     @inline(__always)
     func position(_ distance: Lanes) -> Lanes {
       var position = reversed ? end - distance : start + distance
-      if Grid.snaps { position = ((position + origin) * scale).roundedHalfAwayFromZero() / scale - origin }
+      if Mode.snaps { position = ((position + origin) * scale).roundedHalfAwayFromZero() / scale - origin }
       position = position.larger(startLanes).smaller(end)
       position.replace(with: reversed ? startLanes : end, where: (distance - length).magnitude.lessOrEqual(epsilon))
       return position
@@ -273,29 +274,30 @@ extension RegimeAnswer where Lanes == SIMD2<Double> {
   }
 }
 
-/// Whether pane edges snap to a pixel grid (R9), as a type, so that each
-/// kernel instance is compiled for one case.
-protocol PixelGrid {
+/// What a kernel instance solves, as a type, so that each instance is
+/// compiled for one case: whether pane edges snap to a pixel grid (R9), or
+/// the panes take the sides of the plan's one fold.
+protocol KernelMode {
   static var snaps: Bool { get }
   /// The plan has one active fold: the panes take its sides (R18, R23).
   static var acrossFold: Bool { get }
 }
 
 /// A plan with a display scale: edges snap to its pixel grid.
-enum SnappingGrid: PixelGrid {
+enum SnappingGrid: KernelMode {
   static var snaps: Bool { @inline(__always) get { true } }
   static var acrossFold: Bool { @inline(__always) get { false } }
 }
 
 /// A plan without a display scale: edges stay where the arithmetic puts them.
-enum NoGrid: PixelGrid {
+enum NoGrid: KernelMode {
   static var snaps: Bool { @inline(__always) get { false } }
   static var acrossFold: Bool { @inline(__always) get { false } }
 }
 
 /// A plan with one active fold: the fold's sides are the panes, with no
 /// sizing and no snapping (R18, R23).
-enum AcrossFold: PixelGrid {
+enum AcrossFold: KernelMode {
   static var snaps: Bool { @inline(__always) get { false } }
   static var acrossFold: Bool { @inline(__always) get { true } }
 }
