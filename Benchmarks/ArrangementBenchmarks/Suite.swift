@@ -52,6 +52,18 @@ public enum ArrangementSuite {
       }
     }
     list.append(solving("random/seed=\(seed)") { Sweep.random(seed: seed, count: 2000) })
+    // The same scenes through the batch entry point for scenes, into caller storage.
+    list.append(
+      Benchmark("random/seed=\(seed)/batch", operations: 2000, reference: limit) {
+        let scenes = Sweep.random(seed: seed, count: 2000).map(\.scene)
+        var output = [Solution](repeating: scenes[0].solve(), count: scenes.count)
+        return {
+          let written = scenes.withUnsafeBufferPointer { scenes in
+            output.withUnsafeMutableBufferPointer { Scene.solve(scenes, into: $0) }
+          }
+          blackHole(output[written - 1].secondary.frame.width)
+        }
+      })
 
     // The workload other engines are compared on: one cold solve per width, the scene
     // changed in place as an app resizing a window would.

@@ -72,6 +72,10 @@ struct AllocationTests {
             widths.withUnsafeBufferPointer { widths in
               heights.withUnsafeBufferPointer { plan.solve(widths: widths, heights: $0, into: solutionColumns) }
             })
+          sink += Double(
+            scenes.withUnsafeBufferPointer { scenes in
+              solutions.withUnsafeMutableBufferPointer { Scene.solve(scenes, into: $0) }
+            })
         }
         sink += alert.displaced().elements[0].x
         sink += Double(columns.withUnsafeMutableBufferPointer { grid.columns(into: $0) })

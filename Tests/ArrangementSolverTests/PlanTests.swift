@@ -282,4 +282,23 @@ struct PlanTests {
     }
   }
 
+  @Test("The batch entry point for scenes matches each scene's solve() exactly and writes no more than it holds")
+  func sceneBatchMatchesSolve() {
+    var generator = SceneGenerator(random: SeededGenerator(seed: 0x5CE7E5))
+    let scenes = (0..<3000).map { _ in generator.scene() }
+    var output = [Solution](repeating: scenes[0].solve(), count: scenes.count)
+    let written = scenes.withUnsafeBufferPointer { scenes in
+      output.withUnsafeMutableBufferPointer { Scene.solve(scenes, into: $0) }
+    }
+    #expect(written == scenes.count)
+    for (index, scene) in scenes.enumerated() {
+      #expect(bits(output[index]) == bits(scene.solve()), "seed 0x5CE7E5 case \(index): \(scene)")
+    }
+    var short = [Solution](repeating: scenes[0].solve(), count: 2)
+    let shortWritten = scenes.withUnsafeBufferPointer { scenes in
+      short.withUnsafeMutableBufferPointer { Scene.solve(scenes, into: $0) }
+    }
+    #expect(shortWritten == 2)
+  }
+
 }

@@ -239,3 +239,39 @@ extension Scene: ArrangementConfiguration {
     return FoldCandidate(regions.storage.element(index), originX: originX, originY: originY)
   }
 }
+
+/// A scene read in place, through a pointer: the configuration of
+/// ``Scene/solve(_:into:)``, which reads each field where it lies instead of
+/// copying the whole scene first.
+struct SceneReference: ArrangementConfiguration {
+  let scene: UnsafePointer<Scene>
+
+  var originX: Double { @inline(__always) get { Sanitize.coordinate(scene.pointee.container.x) } }
+  var originY: Double { @inline(__always) get { Sanitize.coordinate(scene.pointee.container.y) } }
+  var sanitizedInsets: EdgeInsets { @inline(__always) get { Sanitize.insets(scene.pointee.safeArea) } }
+  var givenSizeClasses: SizeClasses? { @inline(__always) get { scene.pointee.sizeClass } }
+  var isRightToLeft: Bool { @inline(__always) get { scene.pointee.layoutDirection == .rightToLeft } }
+  var pixelScale: Double { @inline(__always) get { Sanitize.scale(scene.pointee.displayScale) } }
+  var arrangementStyle: ArrangementStyle { @inline(__always) get { scene.pointee.style } }
+  var allowedAxes: Axes { @inline(__always) get { scene.pointee.axes } }
+  var showsSecondary: Bool { @inline(__always) get { scene.pointee.secondary.visible } }
+  var overlayPrimaryLeading: Bool { @inline(__always) get { scene.pointee.primary.overlayEdge == .leading } }
+  var overlayPrimaryTop: Bool { @inline(__always) get { scene.pointee.primary.overlayVerticalEdge == .top } }
+  var primaryFirst: Bool { @inline(__always) get { scene.pointee.primaryFirst } }
+
+  @inline(__always)
+  func resolvedRanges(along axis: Axis, length: Double) -> (primary: ResolvedRange, secondary: ResolvedRange) {
+    (
+      ResolvedRange(LinearRange(scene.pointee.primary, along: axis), length: length),
+      ResolvedRange(LinearRange(scene.pointee.secondary, along: axis), length: length)
+    )
+  }
+
+  var activeFoldCount: Int { @inline(__always) get { scene.pointee.activeFoldCount } }
+
+  @inline(__always)
+  func activeFold(_ index: Int) -> FoldCandidate {
+    guard scene.pointee.regions.activeDivisions & (1 << UInt8(index)) != 0 else { return FoldCandidate() }
+    return FoldCandidate(scene.pointee.regions.storage.element(index), originX: originX, originY: originY)
+  }
+}
