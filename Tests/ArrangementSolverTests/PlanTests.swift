@@ -105,40 +105,12 @@ struct PlanTests {
         scene.secondary.visible = true
         if index % 3 == 1 { scene.displayScale = nil }
       }
-      let plan = ArrangementPlan(scene)
       let kernelPlan = scene.regions.isEmpty && scene.style == .split && scene.secondary.visible
       if kernelPlan { kernelPlans += 1 }
       let sizes = probeSizes(scene, random: &random)
-      let expected = sizes.map { size in
-        var resized = scene
-        resized.container.width = size.width
-        resized.container.height = size.height
-        return bits(resized.solve())
-      }
-      var output = [Solution](repeating: scene.solve(), count: sizes.count)
-      _ = sizes.withUnsafeBufferPointer { sizes in
-        output.withUnsafeMutableBufferPointer { plan.solve(sizes: sizes, into: $0) }
-      }
-      let storage = UnsafeMutableRawBufferPointer.allocate(
-        byteCount: SolutionColumns.byteCount(for: sizes.count), alignment: 16)
-      defer { storage.deallocate() }
-      let columns = SolutionColumns(storage, count: sizes.count)
-      let widths = sizes.map(\.width)
-      let heights = sizes.map(\.height)
-      let written = widths.withUnsafeBufferPointer { widths in
-        heights.withUnsafeBufferPointer { plan.solve(widths: widths, heights: $0, into: columns) }
-      }
-      #expect(written == sizes.count)
-      for (position, answer) in expected.enumerated() {
-        let label = "seed 0xC01D case \(index), size \(sizes[position]): \(scene)"
-        let single = bits(plan.solve(width: sizes[position].width, height: sizes[position].height))
-        #expect(single == answer, "\(label)")
-        #expect(bits(output[position]) == answer, "\(label)")
-        #expect(bits(columns[position]) == answer, "\(label)")
-        if single != answer || bits(output[position]) != answer || bits(columns[position]) != answer { return }
-        // Both panes shown side by side: the answers the SIMD kernel gives for a kernel plan.
-        if kernelPlan && output[position].splitAxis != nil { regimeAnswers += 1 }
-      }
+      guard let answers = expectBatchesMatch(scene, sizes, "seed 0xC01D case \(index): \(scene)") else { return }
+      // Both panes shown side by side: the answers the SIMD kernel gives for a kernel plan.
+      if kernelPlan { regimeAnswers += answers.filter { $0.splitAxis != nil }.count }
     }
     #expect(kernelPlans >= 180)
     #expect(regimeAnswers >= 10_000)
@@ -157,11 +129,13 @@ struct PlanTests {
     for (index, solution) in solutions.enumerated() { #expect(columns[index] == solution) }
   }
 
-  /// Both batch paths against `scene.solve()` for every size of `sizes`.
-  func expectBatchesMatch(_ scene: Scene, _ sizes: [Size], _ comment: Comment) {
+  /// Every path of a plan (per size, the solutions batch, the columns batch) against
+  /// `scene.solve()` for every size of `sizes`; the scene's answers when all agree, else nil.
+  @discardableResult
+  func expectBatchesMatch(_ scene: Scene, _ sizes: [Size], _ comment: Comment) -> [Solution]? {
     let plan = ArrangementPlan(scene)
     var output = [Solution](repeating: scene.solve(), count: sizes.count)
-    _ = sizes.withUnsafeBufferPointer { sizes in
+    let writtenSolutions = sizes.withUnsafeBufferPointer { sizes in
       output.withUnsafeMutableBufferPointer { plan.solve(sizes: sizes, into: $0) }
     }
     let storage = UnsafeMutableRawBufferPointer.allocate(
@@ -169,18 +143,26 @@ struct PlanTests {
     defer { storage.deallocate() }
     let columns = SolutionColumns(storage, count: sizes.count)
     let (widths, heights) = (sizes.map(\.width), sizes.map(\.height))
-    _ = widths.withUnsafeBufferPointer { widths in
+    let writtenColumns = widths.withUnsafeBufferPointer { widths in
       heights.withUnsafeBufferPointer { plan.solve(widths: widths, heights: $0, into: columns) }
     }
+    #expect(writtenSolutions == sizes.count && writtenColumns == sizes.count, comment)
+    var answers: [Solution] = []
     for (index, size) in sizes.enumerated() {
       var resized = scene
       resized.container.width = size.width
       resized.container.height = size.height
-      let expected = bits(resized.solve())
-      #expect(bits(plan.solve(width: size.width, height: size.height)) == expected, "\(comment), size \(size)")
+      let answer = resized.solve()
+      let expected = bits(answer)
+      let single = bits(plan.solve(width: size.width, height: size.height))
+      #expect(single == expected, "\(comment), size \(size)")
       #expect(bits(output[index]) == expected, "\(comment), size \(size)")
       #expect(bits(columns[index]) == expected, "\(comment), size \(size)")
+      // The first disagreement is enough to read; the rest would repeat it.
+      if single != expected || bits(output[index]) != expected || bits(columns[index]) != expected { return nil }
+      answers.append(answer)
     }
+    return answers
   }
 
   @Test(
