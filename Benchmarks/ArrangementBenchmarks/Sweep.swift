@@ -171,17 +171,26 @@ public enum Sweep {
 
   /// Random scenes from a seeded generator; the seed is part of every ID.
   public static func random(seed: UInt64, count: Int) -> [SweepPoint] {
-    var generator = SplitMix64(seed: seed)
-    func next() -> UInt64 { generator.next() }
-    func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-    return (0..<count).map { index in
-      let size = Size(width: Double(320 + next() % 2400), height: Double(320 + next() % 1700))
-      var scene = pick(Posture.allCases).scene(size: size, cameraOn: next() % 2 == 0)
-      pick(StylePreset.allCases).apply(to: &scene)
-      pick(SizingPreset.allCases).apply(to: &scene)
-      scene.layoutDirection = pick(LayoutDirection.allCases)
-      return SweepPoint(id: "random/seed=\(seed)/\(index)", scene: scene)
-    }
+    var scenes = RandomScenes(seed: seed)
+    return (0..<count).map { SweepPoint(id: "random/seed=\(seed)/\($0)", scene: scenes.next()) }
+  }
+}
+
+/// An endless sequence of seeded random scenes: a size, a device posture with
+/// the camera on or off, a style, a sizing preset and a direction.
+public struct RandomScenes: Sendable {
+  var generator: SplitMix64
+
+  public init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+
+  public mutating func next() -> Scene {
+    func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
+    let size = Size(width: Double(320 + generator.next() % 2400), height: Double(320 + generator.next() % 1700))
+    var scene = pick(Posture.allCases).scene(size: size, cameraOn: generator.next() % 2 == 0)
+    pick(StylePreset.allCases).apply(to: &scene)
+    pick(SizingPreset.allCases).apply(to: &scene)
+    scene.layoutDirection = pick(LayoutDirection.allCases)
+    return scene
   }
 }
 

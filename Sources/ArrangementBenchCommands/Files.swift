@@ -1,41 +1,84 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
-/// Reading and writing the tool's files.
+/// Reading the tool's input files.
 enum Files {
-  /// Scene files larger than this are refused before they are read.
+  /// Scene documents larger than this are refused before they are read.
   static let maximumInputBytes = 64 << 20
 
-  /// The bytes of `path`, or standard input for `-` or no path.
+  /// The bytes of `path`, or of standard input for `-` or no path, read
+  /// straight into one array (no second copy: a large document costs its
+  /// size once).
   static func readInput(_ path: String?, terminal: Terminal) throws(CommandFailure) -> [UInt8] {
-    guard let path, path != "-" else {
-      let bytes = terminal.readStandardInput(maximumInputBytes + 1)
-      guard bytes.count <= maximumInputBytes else {
-        throw CommandFailure("standard input: larger than \(maximumInputBytes >> 20) MiB")
+    let input = try InputStream(path, terminal: terminal)
+    defer { input.close() }
+    let limit = maximumInputBytes
+    let name = path.flatMap { $0 == "-" ? nil : $0 } ?? "standard input"
+    if let size = input.size, size > limit { throw CommandFailure("\(name): larger than \(limit >> 20) MiB") }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(min(limit, input.size ?? 0) + 1)
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = try chunk.withUnsafeMutableBufferPointer { buffer throws(CommandFailure) in
+        try input.read(into: buffer)
       }
-      return bytes
-    }
-    // Refuse a large file before reading any of it.
-    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumInputBytes {
-      throw CommandFailure("\(path): larger than \(maximumInputBytes >> 20) MiB")
-    }
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-      throw CommandFailure("\(path): is a folder, not a file")
-    }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw CommandFailure("\(path): cannot open the file")
-    }
-    defer { try? handle.close() }
-    let data: Data?
-    do {
-      data = try handle.read(upToCount: maximumInputBytes + 1)
-    } catch {
-      throw CommandFailure("\(path): cannot read the file (\(error.localizedDescription))")
-    }
-    let bytes = [UInt8](data ?? Data())
-    guard bytes.count <= maximumInputBytes else {
-      throw CommandFailure("\(path): larger than \(maximumInputBytes >> 20) MiB")
+      if count == 0 { break }
+      bytes.append(contentsOf: chunk[..<count])
+      if bytes.count > limit { throw CommandFailure("\(name): larger than \(limit >> 20) MiB") }
     }
     return bytes
+  }
+
+  /// A file or standard input, read in pieces.
+  struct InputStream {
+    let name: String
+    let descriptor: Int32?
+    let terminal: Terminal
+    /// The file's size, where it is a regular file.
+    let size: Int?
+
+    init(_ path: String?, terminal: Terminal) throws(CommandFailure) {
+      self.terminal = terminal
+      guard let path, path != "-" else {
+        name = "standard input"
+        descriptor = nil
+        size = nil
+        return
+      }
+      name = path
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        throw CommandFailure("\(path): cannot open the file (\(String(cString: strerror(errno))))")
+      }
+      var status = stat()
+      if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+        Glibc.close(descriptor)
+        throw CommandFailure("\(path): is a folder, not a file")
+      }
+      self.descriptor = descriptor
+      size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
+    }
+
+    /// Reads what is available, at most the buffer's size; 0 at the end.
+    func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(CommandFailure) -> Int {
+      guard let descriptor else {
+        let bytes = terminal.readStandardInput(buffer.count)
+        _ = buffer.initialize(from: bytes)
+        return bytes.count
+      }
+      while true {
+        let count = Glibc.read(descriptor, buffer.baseAddress!, buffer.count)
+        if count >= 0 { return count }
+        if errno == EINTR { continue }
+        throw CommandFailure("\(name): cannot read the file (\(String(cString: strerror(errno))))")
+      }
+    }
+
+    func close() {
+      if let descriptor { _ = Glibc.close(descriptor) }
+    }
   }
 }

@@ -1,84 +1,166 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import SceneFormat
 
-/// `solve` and `regions`: answer scene files (SPEC §8).
+/// `solve`, `regions`, `displace` and `grid`: answer scene files and streams
+/// (docs/RULES.md, "Scene files" and "Streams").
 enum SceneCommand {
-  static let solveHelp = """
-    USAGE: arrangement-bench solve [FILE|-]
-
-    Solves the scenes of a scene file (SPEC §8): one JSON object, or an
-    array of them answered by an array in the same order. Reads standard
-    input when FILE is - or missing.
-
-    Bad input exits with status 2 and one line naming the field's JSON path,
-    e.g. `$.primary.width.preferred.fraction: 1.5 is outside 0...1`; nothing
-    is printed on standard output then.
-
-    OPTIONS:
-      -h, --help   Show this help.
-
-    """
-
-  static let regionsHelp = """
-    USAGE: arrangement-bench regions [FILE|-]
-
-    Answers region queries (SPEC §3, §8): the regions of a kind that overlap
-    a view, in the view's coordinates, in ascending id order. One query
-    object, or an array of them. Reads standard input when FILE is - or
-    missing. Bad input exits with status 2, naming the field.
-
-    OPTIONS:
-      -h, --help   Show this help.
-
-    """
-
-  static let displaceHelp = """
-    USAGE: arrangement-bench displace [FILE|-]
-
-    Displaces elements around folds and cameras (SPEC §6, R25–R27): one
-    request object or an array of them (schema in the README). Bad input exits
-    with status 2, naming the field.
-
-    OPTIONS:
-      -h, --help   Show this help.
-
-    """
-
-  static let gridHelp = """
-    USAGE: arrangement-bench grid [FILE|-]
-
-    Fits grid columns around folds (SPEC §6, R28): one request object or an
-    array of them (schema in the README). Bad input exits with status 2,
-    naming the field.
-
-    OPTIONS:
-      -h, --help   Show this help.
-
-    """
-
-  static func run(
-    _ arguments: ArraySlice<String>, terminal: Terminal, help: String,
-    answer: (JSONValue) throws(SceneFileError) -> String
-  ) throws(CommandFailure) -> Int32 {
-    var path: String?
-    for argument in arguments {
-      if argument == "-h" || argument == "--help" {
-        terminal.write(help)
-        return ExitStatus.success
-      }
-      if argument.hasPrefix("-") && argument != "-" {
-        throw CommandFailure("unknown option '\(argument)' (see --help)")
-      }
-      guard path == nil else { throw CommandFailure("expected at most one FILE (see --help)") }
-      path = argument
+  static func help(_ request: SceneFile.Request) -> String {
+    let what: String
+    switch request {
+    case .solve:
+      what = """
+        Solves scenes (docs/RULES.md, "Scene files"): each answered by the
+        frames, size classes and z-index of both panes.
+        """
+    case .regions:
+      what = """
+        Answers region queries (R12, R13): the regions of a kind that overlap a
+        view, in the view's coordinates, in ascending id order.
+        """
+    case .displace:
+      what = """
+        Displaces elements around folds and cameras (R25–R27); the request's
+        fields are in the README.
+        """
+    case .grid:
+      what = """
+        Fits grid columns around folds (R28); the request's fields are in the
+        README.
+        """
     }
+    return """
+      USAGE: arrangement-bench \(request.rawValue) [--lines] [FILE|-]
+
+      \(what)
+
+      A file holds one request, or a JSON array of them answered by an array
+      in the same order; at most 64 MiB. Bad input exits with status 2 and one
+      line naming the field's JSON path, e.g.
+      `$.primary.width.preferred.fraction: 1.5 is outside 0...1`, and nothing
+      is printed on standard output.
+
+      With --lines, or for a FILE ending in .jsonl or .ndjson, the input is a
+      stream: one JSON value per line (blank lines skipped, \\n or \\r\\n line
+      ends, at most 1 MiB a line, any number of lines), each answered by one
+      compact line as soon as it is read. A bad line stops the stream with
+      status 2 and `line N: $.path: message`; the lines before it have been
+      answered.
+
+      Reads standard input when FILE is - or missing.
+
+      OPTIONS:
+        --lines      Read a stream (JSON Lines) whatever the file's name.
+        -h, --help   Show this help.
+
+      """
+  }
+
+  static func run(_ request: SceneFile.Request, _ arguments: ArraySlice<String>, terminal: Terminal)
+    throws(CommandFailure) -> Int32
+  {
+    var path: String?
+    var lines = false
+    for argument in arguments {
+      switch argument {
+      case "-h", "--help":
+        terminal.write(help(request))
+        return ExitStatus.success
+      case "--lines":
+        lines = true
+      case _ where argument.hasPrefix("-") && argument != "-":
+        throw CommandFailure("unknown option '\(argument)' (see --help)")
+      default:
+        guard path == nil else { throw CommandFailure("expected at most one FILE (see --help)") }
+        path = argument
+      }
+    }
+    if lines || path.map({ $0.hasSuffix(".jsonl") || $0.hasSuffix(".ndjson") }) == true {
+      try answerStream(request, path: path, terminal: terminal)
+    } else {
+      try answerDocument(request, path: path, terminal: terminal)
+    }
+    return ExitStatus.success
+  }
+
+  /// A whole document: read, answered in memory, and written only if every request was good.
+  static func answerDocument(_ request: SceneFile.Request, path: String?, terminal: Terminal) throws(CommandFailure) {
     let bytes = try Files.readInput(path, terminal: terminal)
-    let text: String
+    // Answers take about two thirds of the bytes of their requests.
+    var writer = JSONWriter(capacity: max(1 << 12, bytes.count))
     do {
-      text = try answer(try JSONParser.parse(bytes))
+      try bytes.withUnsafeBufferPointer { bytes throws(SceneFileError) in
+        try SceneFile.answer(request, document: bytes, into: &writer)
+      }
     } catch {
       throw CommandFailure(error.description)
     }
-    terminal.write(text + "\n")
-    return ExitStatus.success
+    writer.bytes.append(UInt8(ascii: "\n"))
+    try writer.bytes.withUnsafeBufferPointer { bytes throws(CommandFailure) in try terminal.output(bytes) }
+  }
+
+  /// A stream: read in chunks, each line answered as it is complete; answers
+  /// are written whenever the input is about to be read again, so none waits
+  /// for lines after it. Memory: two lines' worth of input and the answers of
+  /// one chunk, whatever the stream's length.
+  static func answerStream(_ request: SceneFile.Request, path: String?, terminal: Terminal) throws(CommandFailure) {
+    let input = try Files.InputStream(path, terminal: terminal)
+    defer { input.close() }
+    let chunk = 1 << 20
+    let longest = SceneFile.maximumLineBytes
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: longest + 1 + chunk)
+    defer { buffer.deallocate() }
+    var writer = JSONWriter(capacity: 1 << 18)
+    var filled = 0
+    var lineNumber = 0
+    var atEnd = false
+
+    func flush() throws(CommandFailure) {
+      guard !writer.bytes.isEmpty else { return }
+      try writer.bytes.withUnsafeBufferPointer { bytes throws(CommandFailure) in try terminal.output(bytes) }
+      writer.bytes.removeAll(keepingCapacity: true)
+    }
+    func answer(_ start: Int, _ end: Int) throws(CommandFailure) {
+      lineNumber += 1
+      var end = end
+      if end > start && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+      guard end - start <= longest else {
+        try flush()
+        throw CommandFailure("line \(lineNumber): longer than \(longest >> 20) MiB")
+      }
+      do {
+        try SceneFile.answer(request, line: UnsafeBufferPointer(rebasing: buffer[start..<end]), into: &writer)
+      } catch {
+        try flush()
+        throw CommandFailure("line \(lineNumber): \(error.description)")
+      }
+    }
+
+    while !atEnd {
+      let count = try input.read(into: UnsafeMutableBufferPointer(rebasing: buffer[filled..<(filled + chunk)]))
+      if count == 0 { atEnd = true }
+      filled += count
+      var start = 0
+      while start < filled, let newline = memchr(buffer.baseAddress! + start, 0x0A, filled - start) {
+        let end = buffer.baseAddress!.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+        try answer(start, end)
+        start = end + 1
+      }
+      if atEnd && start < filled {
+        try answer(start, filled)
+        start = filled
+      }
+      let rest = filled - start
+      if rest > longest {
+        try flush()
+        throw CommandFailure("line \(lineNumber + 1): longer than \(longest >> 20) MiB")
+      }
+      if start > 0 && rest > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + start, rest) }
+      filled = rest
+      try flush()
+    }
   }
 }

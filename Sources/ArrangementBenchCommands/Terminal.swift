@@ -9,16 +9,37 @@
 public struct Terminal {
   public var write: (String) -> Void
   public var report: (String) -> Void
-  /// Reads standard input, at most the given number of bytes.
+  /// Writes answer bytes to standard output; returns 0, or the `errno` of
+  /// the failed write (see ``output(_:)``).
+  public var writeBytes: (UnsafeBufferPointer<UInt8>) -> Int32
+  /// Reads from standard input once: at most the given number of bytes,
+  /// whatever is available; no bytes at the end of the input.
   public var readStandardInput: (Int) -> [UInt8]
 
   public init(
     write: @escaping (String) -> Void, report: @escaping (String) -> Void,
-    readStandardInput: @escaping (Int) -> [UInt8]
+    readStandardInput: @escaping (Int) -> [UInt8],
+    writeBytes: ((UnsafeBufferPointer<UInt8>) -> Int32)? = nil
   ) {
     self.write = write
     self.report = report
     self.readStandardInput = readStandardInput
+    self.writeBytes =
+      writeBytes ?? { bytes in
+        write(String(decoding: bytes, as: UTF8.self))
+        return 0
+      }
+  }
+
+  /// Writes answer bytes to standard output: a failed write is an error
+  /// (`cannot write standard output: No space left on device`), a closed
+  /// pipe a quiet stop.
+  func output(_ bytes: UnsafeBufferPointer<UInt8>) throws(CommandFailure) {
+    let failure = writeBytes(bytes)
+    if failure == 0 { return }
+    if failure == EPIPE { throw CommandFailure("", status: ExitStatus.success) }
+    throw CommandFailure(
+      "cannot write standard output: \(String(cString: strerror(failure)))", status: ExitStatus.toolError)
   }
 
   /// The process's own standard streams.
@@ -27,33 +48,36 @@ public struct Terminal {
       write: { writeAll($0, to: 1) },
       report: { writeAll($0, to: 2) },
       readStandardInput: { limit in
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while bytes.count < limit {
-          let count = read(0, &buffer, min(buffer.count, limit - bytes.count))
+        var buffer = [UInt8](repeating: 0, count: limit)
+        while true {
+          let count = read(0, &buffer, limit)
           if count < 0 && errno == EINTR { continue }
-          if count <= 0 { break }
-          bytes.append(contentsOf: buffer[0..<count])
+          return Array(buffer.prefix(max(count, 0)))
         }
-        return bytes
-      })
+      },
+      writeBytes: { writeChecked($0, to: 1) })
   }
 }
 
 /// Writes the whole text to a file descriptor, retrying short writes.
 func writeAll(_ text: String, to descriptor: Int32) {
   var text = text
-  text.withUTF8 { buffer in
-    var offset = 0
-    while offset < buffer.count {
-      let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      offset += written
+  text.withUTF8 { _ = writeChecked($0, to: descriptor) }
+}
+
+/// Writes every byte to a file descriptor, retrying short and interrupted
+/// writes; returns 0, or the `errno` of the write that failed.
+func writeChecked(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32 {
+  var offset = 0
+  while offset < bytes.count {
+    let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+    if written < 0 {
+      if errno == EINTR { continue }
+      return errno
     }
+    offset += written
   }
+  return 0
 }
 
 /// The tool's exit statuses, its interface with scripts and CI.

@@ -9,10 +9,11 @@ public enum Tool {
     benchmark suite that keeps it fast.
 
     SUBCOMMANDS:
-      solve [FILE|-]     Solve the scenes of a scene file (SPEC §8).
-      regions [FILE|-]   Answer region queries (SPEC §3).
-      displace [FILE|-]  Displace elements around folds and cameras (SPEC §6).
-      grid [FILE|-]      Fit grid columns around folds (SPEC §6).
+      solve [FILE|-]     Solve the scenes of a scene file or stream (--lines).
+      regions [FILE|-]   Answer region queries.
+      displace [FILE|-]  Displace elements around folds and cameras.
+      grid [FILE|-]      Fit grid columns around folds.
+      scenes             Write the suite's scenes, or seeded random ones, as a stream.
       run                Measure the default suite and compare it with the baseline (the default).
       check              Like run, printing only the comparison and the verdict.
       baseline update|show
@@ -39,7 +40,7 @@ public enum Tool {
     do {
       return try dispatch(arguments[...], terminal: terminal)
     } catch {
-      terminal.report("arrangement-bench: \(error.message)\n")
+      if !error.message.isEmpty { terminal.report("arrangement-bench: \(error.message)\n") }
       return error.status
     }
   }
@@ -54,13 +55,14 @@ public enum Tool {
       terminal.write(help)
       return ExitStatus.success
     case "solve":
-      return try SceneCommand.run(rest, terminal: terminal, help: SceneCommand.solveHelp, answer: SceneFile.solve)
+      return try SceneCommand.run(.solve, rest, terminal: terminal)
     case "regions":
-      return try SceneCommand.run(rest, terminal: terminal, help: SceneCommand.regionsHelp, answer: SceneFile.regions)
+      return try SceneCommand.run(.regions, rest, terminal: terminal)
     case "displace":
-      return try SceneCommand.run(rest, terminal: terminal, help: SceneCommand.displaceHelp, answer: SceneFile.displace)
+      return try SceneCommand.run(.displace, rest, terminal: terminal)
     case "grid":
-      return try SceneCommand.run(rest, terminal: terminal, help: SceneCommand.gridHelp, answer: SceneFile.grid)
+      return try SceneCommand.run(.grid, rest, terminal: terminal)
+    case "scenes": return try ScenesCommand.run(rest, terminal: terminal)
     case "run": return try BenchCommands.run(rest, terminal: terminal, printTable: true)
     case "check": return try BenchCommands.run(rest, terminal: terminal, printTable: false)
     case "baseline": return try BenchCommands.baseline(rest, terminal: terminal)

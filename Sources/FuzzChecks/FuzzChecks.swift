@@ -108,18 +108,48 @@ public enum FuzzChecks {
     check(count >= 1 && count <= 1_000_000, "a grid has no columns or too many", scene)
   }
 
-  /// Reads the bytes as a scene file and answers it as every subcommand would:
-  /// an answer or a field error, never a trap; an answer is valid JSON.
+  /// Reads the bytes as a scene file and as one line of a stream, and answers
+  /// them as every subcommand would: an answer or a field error, never a
+  /// trap; an answer is valid JSON; the line's answer is the document's in
+  /// the compact layout, and a bad line fails with the document's message.
   public static func sceneFile(_ bytes: UnsafeRawBufferPointer) {
-    let array = [UInt8](bytes)
-    guard let document = try? JSONParser.parse(array) else { return }
-    let answers = [
-      try? SceneFile.solve(document), try? SceneFile.regions(document), try? SceneFile.displace(document),
-      try? SceneFile.grid(document),
-    ]
-    for case let text? in answers {
-      precondition((try? JSONParser.parse(text)) != nil, "an answer is not valid JSON: \(text)")
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard Array(text.utf8) == Array(bytes) else { return }  // the string API needs valid UTF-8
+    let isLine = !bytes.contains(0x0A) && bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
+    for request in SceneFile.Request.allCases {
+      let document = Result { () throws(SceneFileError) in try SceneFile.answer(request, text) }
+      if case .success(let answer) = document {
+        precondition((try? JSONParser.parse(answer)) != nil, "an answer is not valid JSON: \(answer)")
+      }
+      guard isLine, !bytes.contains(0x0D) else { continue }
+      let line = Result { () throws(SceneFileError) in try SceneFile.answerLine(request, text) }
+      switch (document, line) {
+      case (.success(let answer), .success(let compactAnswer)):
+        precondition(compact(answer) == compactAnswer, "a line's answer is not the document's: \(compactAnswer)")
+      case (.failure(let error), .failure(let lineError)):
+        precondition(error == lineError, "a line fails otherwise than its document: \(lineError), \(error)")
+      default:
+        preconditionFailure("a line and its document disagree: \(text)")
+      }
     }
+  }
+
+  /// JSON text without the white space outside its strings.
+  public static func compact(_ json: String) -> String {
+    var out: [UInt8] = []
+    var inString = false
+    var escaped = false
+    for byte in json.utf8 {
+      if inString {
+        if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+      } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+        continue
+      }
+      out.append(byte)
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
   // MARK: - The scene a byte string describes

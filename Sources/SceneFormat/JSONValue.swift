@@ -54,6 +54,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
   public func index(_ position: Int) -> JSONPath { JSONPath(description: "\(description)[\(position)]") }
 
+  /// `other` (a path from the root) read from this path instead.
+  func appending(path other: JSONPath) -> JSONPath {
+    JSONPath(description: description + other.description.dropFirst())
+  }
+
   /// A path relative to this one, written as the solver writes field paths (`primary.width`).
   public func appending(relative: String) -> JSONPath {
     JSONPath(description: relative.hasPrefix("[") ? description + relative : "\(description).\(relative)")
@@ -64,10 +69,31 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 public struct SceneFileError: Error, Sendable, Hashable, CustomStringConvertible {
   public var path: JSONPath
   public var message: String
+  /// Whether the document is not JSON at all (these win over any other error, see ``SceneFile``).
+  var isSyntax = false
 
   public init(_ path: JSONPath, _ message: String) {
     self.path = path
     self.message = message
+  }
+
+  init(_ path: JSONPath, _ message: String, isSyntax: Bool) {
+    self.init(path, message)
+    self.isSyntax = isSyntax
+  }
+
+  /// The same error, one member further in.
+  func under(key name: String) -> SceneFileError {
+    var error = self
+    error.path = JSONPath.root.key(name).appending(path: path)
+    return error
+  }
+
+  /// The same error, one element further in.
+  func under(index: Int) -> SceneFileError {
+    var error = self
+    error.path = JSONPath.root.index(index).appending(path: path)
+    return error
   }
 
   /// One line: `$.primary.width.preferred.fraction: 1.5 is outside 0...1`.

@@ -1,43 +1,147 @@
 import ArrangementSolver
 
-/// A scene file (SPEC §8): one JSON object, or an array of them.
+/// Scene files and streams (docs/RULES.md, "Scene files"): what each
+/// subcommand reads, and the answers it writes.
+///
+/// A *document* holds one request, or a JSON array of them answered by an
+/// array in the same order (the pretty layout). A *stream* holds one JSON
+/// value per line, each answered by one line in the compact layout. Both are
+/// read in one pass straight into the solver's values and answered as they
+/// are read, into a ``JSONWriter``.
 public enum SceneFile {
-  /// Reads every element of a document with `read`; an array is read
-  /// element by element with paths `$[i]`.
-  public static func elements<Element>(
-    of document: JSONValue, _ read: (JSONValue, JSONPath) throws(SceneFileError) -> Element
-  ) throws(SceneFileError) -> (elements: [Element], isArray: Bool) {
-    if case .array(let items) = document {
-      var elements: [Element] = []
-      elements.reserveCapacity(items.count)
-      for (index, item) in items.enumerated() { elements.append(try read(item, JSONPath.root.index(index))) }
-      return (elements, true)
-    }
-    return ([try read(document, .root)], false)
+  /// What the requests of a file are, and so what answers them.
+  public enum Request: String, Sendable, CaseIterable {
+    /// Scenes, answered by solutions.
+    case solve
+    /// Region queries, answered by the regions they find.
+    case regions
+    /// Displacement requests, answered by the moved elements.
+    case displace
+    /// Grid requests, answered by the columns.
+    case grid
   }
 
-  /// Reads every element of a document with `read` and writes the answer to
-  /// each with `render` (given its indent): one answer, or an array of answers
-  /// in the same order.
-  public static func answer<Element>(
-    _ document: JSONValue, read: (JSONValue, JSONPath) throws(SceneFileError) -> Element,
-    render: (Element, Int) -> String
-  ) throws(SceneFileError) -> String {
-    let (items, isArray) = try elements(of: document, read)
-    return jsonDocument(items.map { render($0, isArray ? 2 : 0) }, isArray: isArray)
+  /// The largest line a stream may hold.
+  public static let maximumLineBytes = 1 << 20
+
+  /// Appends the answer to a document (pretty layout, no final line break).
+  /// On error nothing is appended. When the document is not JSON at all, that
+  /// is the error reported, wherever it is; otherwise the first bad field in
+  /// reading order.
+  public static func answer(
+    _ request: Request, document: UnsafeBufferPointer<UInt8>, into writer: inout JSONWriter
+  ) throws(SceneFileError) {
+    try answer(request, document, into: &writer, indent: 0)
   }
 
-  /// Solves every scene of a document and returns the answer text.
-  public static func solve(_ document: JSONValue) throws(SceneFileError) -> String {
-    try answer(document, read: { value, path throws(SceneFileError) in try Scene(json: value, at: path) }) {
-      $0.solve().json(indent: $1)
+  /// Appends the answer to one line of a stream (compact layout, and a line
+  /// break). A line of white space only is skipped; on error nothing is appended.
+  public static func answer(
+    _ request: Request, line: UnsafeBufferPointer<UInt8>, into writer: inout JSONWriter
+  ) throws(SceneFileError) {
+    guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+    try answer(request, line, into: &writer, indent: nil)
+    writer.byte(UInt8(ascii: "\n"))
+  }
+
+  static func answer(
+    _ request: Request, _ bytes: UnsafeBufferPointer<UInt8>, into writer: inout JSONWriter, indent: Int?
+  ) throws(SceneFileError) {
+    let mark = writer.bytes.count
+    do {
+      var reader = JSONReader(bytes)
+      try reader.beginDocument()
+      if reader.current == UInt8(ascii: "[") {
+        writer.indent = indent.map { $0 + 2 }
+        writer.byte(UInt8(ascii: "["))
+        var count = 0
+        try reader.elements { reader, index throws(SceneFileError) in
+          if index > 0 { writer.byte(UInt8(ascii: ",")) }
+          if indent != nil { writer.byte(UInt8(ascii: "\n")) }
+          try answerOne(request, &reader, into: &writer)
+          count += 1
+        }
+        if count > 0 && indent != nil { writer.byte(UInt8(ascii: "\n")) }
+        writer.byte(UInt8(ascii: "]"))
+      } else {
+        writer.indent = indent
+        try answerOne(request, &reader, into: &writer)
+      }
+      try reader.endDocument()
+    } catch {
+      writer.bytes.removeSubrange(mark...)
+      // A document that is not JSON is reported as such, as a whole; checked
+      // only now, so that good documents are read once.
+      if !error.isSyntax { try JSONReader.checkSyntax(bytes) }
+      throw error
     }
   }
 
-  /// Answers every region query of a document.
-  public static func regions(_ document: JSONValue) throws(SceneFileError) -> String {
-    try answer(document, read: { value, path throws(SceneFileError) in try RegionQuery.read(json: value, at: path) }) {
-      $0.query.answer(for: $0.regions).answerJSON(indent: $1)
+  @inline(__always)
+  static func answerOne(_ request: Request, _ reader: inout JSONReader, into writer: inout JSONWriter)
+    throws(SceneFileError)
+  {
+    switch request {
+    case .solve: writer.solution(try Scene(reading: &reader).solve())
+    case .regions:
+      let request = try RegionRequest(reading: &reader)
+      writer.regions(request.query.answer(for: request.regions))
+    case .displace: writer.displacement(try Displacement(reading: &reader).displaced())
+    case .grid: writer.grid(try GridFit(reading: &reader))
     }
   }
+
+  /// The answer to a whole document as text (the array form).
+  public static func answer(_ request: Request, _ text: String) throws(SceneFileError) -> String {
+    var writer = JSONWriter(capacity: 1024)
+    try withBytes(text) { bytes throws(SceneFileError) in try answer(request, document: bytes, into: &writer) }
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+
+  /// The answer to one stream line as text, without its line break.
+  public static func answerLine(_ request: Request, _ text: String) throws(SceneFileError) -> String {
+    var writer = JSONWriter(capacity: 1024)
+    try withBytes(text) { bytes throws(SceneFileError) in try answer(request, line: bytes, into: &writer) }
+    return String(decoding: writer.bytes.dropLast(), as: UTF8.self)
+  }
+
+  public static func solve(_ text: String) throws(SceneFileError) -> String { try answer(.solve, text) }
+  public static func regions(_ text: String) throws(SceneFileError) -> String { try answer(.regions, text) }
+  public static func displace(_ text: String) throws(SceneFileError) -> String { try answer(.displace, text) }
+  public static func grid(_ text: String) throws(SceneFileError) -> String { try answer(.grid, text) }
+}
+
+extension Scene {
+  /// Reads one scene from a document holding one scene object, and validates it.
+  public init(json text: String) throws(SceneFileError) {
+    self = try withBytes(text) { bytes throws(SceneFileError) in
+      do throws(SceneFileError) {
+        var reader = JSONReader(bytes)
+        try reader.beginDocument()
+        let scene = try Scene(reading: &reader)
+        try reader.endDocument()
+        return scene
+      } catch {
+        if !error.isSyntax { try JSONReader.checkSyntax(bytes) }
+        throw error
+      }
+    }
+  }
+}
+
+/// A number in JSON as answers write it: integers without a fraction, others
+/// in the shortest form that reads back to the same `Double`.
+public func jsonNumber(_ value: Double) -> String {
+  var writer = JSONWriter(capacity: 32)
+  writer.number(value)
+  return String(decoding: writer.bytes, as: UTF8.self)
+}
+
+/// Calls `body` with a string's UTF-8 bytes, keeping the error's type.
+func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(SceneFileError) -> Result)
+  throws(SceneFileError) -> Result
+{
+  var text = text
+  let result = text.withUTF8 { bytes in Swift.Result { () throws(SceneFileError) in try body(bytes) } }
+  return try result.get()
 }

@@ -14,11 +14,16 @@ func runTool(_ arguments: [String], input: String = "") -> ToolRun {
   final class Capture: @unchecked Sendable {
     var output = ""
     var error = ""
+    var unread: ArraySlice<UInt8> = []
   }
   let capture = Capture()
+  capture.unread = Array(input.utf8)[...]
   let terminal = Terminal(
     write: { capture.output += $0 }, report: { capture.error += $0 },
-    readStandardInput: { Array(input.utf8.prefix($0)) })
+    readStandardInput: { limit in
+      defer { capture.unread = capture.unread.dropFirst(limit) }
+      return Array(capture.unread.prefix(limit))
+    })
   let status = Tool.main(arguments, terminal: terminal)
   return ToolRun(status: status, standardOutput: capture.output, standardError: capture.error)
 }

@@ -26,7 +26,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         return GoldenCase(
           name: name,
           rules: rules.compactMap { if case .string(let rule) = $0 { rule } else { nil } },
-          scene: try! Scene(json: item["scene"]!),
+          scene: try! Scene(json: jsonText(item["scene"]!)),
           expected: solution(item["expected"]!))
       }
     }
@@ -162,5 +162,29 @@ enum Tolerance {
 
   static func equal(_ a: Rect, _ b: Rect) -> Bool {
     equal(a.x, b.x) && equal(a.y, b.y) && equal(a.width, b.width) && equal(a.height, b.height)
+  }
+}
+
+/// A parsed value written back as JSON text (numbers as they were written).
+func jsonText(_ value: JSONValue) -> String {
+  func string(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+  switch value {
+  case .null: return "null"
+  case .bool(let flag): return flag ? "true" : "false"
+  case .number(_, let literal): return literal
+  case .string(let text): return string(text)
+  case .array(let items): return "[" + items.map(jsonText).joined(separator: ",") + "]"
+  case .object(let members): return "{" + members.map { string($0.key) + ":" + jsonText($0.value) }.joined(separator: ",") + "}"
   }
 }

@@ -48,7 +48,7 @@ func keyOrder(_ value: JSONValue) -> [String] {
 struct SceneFileTests {
   @Test("SPEC §8: the example scene solves to exactly the documented answer, fields in the documented order")
   func specExampleAnswer() throws {
-    let answer = try JSONParser.parse(try SceneFile.solve(try JSONParser.parse(specExample)))
+    let answer = try JSONParser.parse(try SceneFile.solve(specExample))
     let documented = try JSONParser.parse(specAnswer)
     #expect(answer == documented)
     #expect(keyOrder(answer) == keyOrder(documented))
@@ -57,7 +57,7 @@ struct SceneFileTests {
   @Test("SPEC §8: an array of scenes is answered by an array in the same order")
   func arrays() throws {
     let text = "[\(specExample), {\"container\": {\"x\": 0, \"y\": 0, \"width\": 300, \"height\": 300}}]"
-    guard case .array(let answers) = try JSONParser.parse(try SceneFile.solve(try JSONParser.parse(text))) else {
+    guard case .array(let answers) = try JSONParser.parse(try SceneFile.solve(text)) else {
       Issue.record("expected an array")
       return
     }
@@ -69,7 +69,7 @@ struct SceneFileTests {
 
   @Test("SPEC §8: only container is required; the defaults are those of sections 1 and 2")
   func defaults() throws {
-    let scene = try Scene(json: try JSONParser.parse(#"{"container": {"x": 5, "y": 6, "width": 700, "height": 500}}"#))
+    let scene = try Scene(json: #"{"container": {"x": 5, "y": 6, "width": 700, "height": 500}}"#)
     #expect(scene == Scene(container: Rect(x: 5, y: 6, width: 700, height: 500)))
   }
 
@@ -84,7 +84,7 @@ struct SceneFileTests {
                     "margins": {"top": 0, "left": 8, "bottom": 0, "right": 4}},
                    {"id": 0, "kind": "division", "active": false, "frame": {"x": 475, "y": 0, "width": 0, "height": 760}}]}
       """
-    let answer = try JSONParser.parse(try SceneFile.regions(try JSONParser.parse(text)))
+    let answer = try JSONParser.parse(try SceneFile.regions(text))
     let expected = try JSONParser.parse(
       """
       {"regions": [{"id": 1, "kind": "division", "active": true,
@@ -168,9 +168,9 @@ struct SceneFileTests {
 
   @Test("Bad input names the field's JSON path and what is wrong", arguments: badInputs)
   func badInput(text: String, message: String) {
-    #expect(throws: SceneFileError.self) { try SceneFile.solve(try JSONParser.parse(text)) }
-    do {
-      _ = try SceneFile.solve(try JSONParser.parse(text))
+    #expect(throws: SceneFileError.self) { try SceneFile.solve(text) }
+    do throws(SceneFileError) {
+      _ = try SceneFile.solve(text)
     } catch {
       #expect(error.description == message)
     }
@@ -182,8 +182,8 @@ struct SceneFileTests {
     let text =
       #"{"container": {"x": 0, "y": 0, "width": 9, "height": 9}, "regions": ["#
       + Array(repeating: region, count: 9).joined(separator: ",") + "]}"
-    do {
-      _ = try SceneFile.solve(try JSONParser.parse(text))
+    do throws(SceneFileError) {
+      _ = try SceneFile.solve(text)
       Issue.record("expected an error")
     } catch {
       #expect(error.description == "$.regions: 9 regions; at most 8 are supported")

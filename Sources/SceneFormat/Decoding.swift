@@ -1,0 +1,471 @@
+import ArrangementSolver
+
+// MARK: - Reading objects member by member
+
+/// The fields one kind of object may have, in the order a message lists them.
+struct FieldNames {
+  let names: [StaticString]
+
+  init(_ names: [StaticString]) { self.names = names }
+
+  /// `unknown field (expected one of: a, b)`, the names sorted.
+  var expectation: String {
+    "expected one of: " + names.map { "\($0)" }.sorted().joined(separator: ", ")
+  }
+}
+
+extension JSONReader {
+  /// Reads every member of an object, calling `body` with the field's index
+  /// in `fields` while the cursor is on its value. A field given as `null` is
+  /// left out. Unknown and repeated fields are errors; errors inside a value
+  /// name the field.
+  @inline(__always)
+  mutating func members(
+    _ fields: FieldNames, _ body: (inout JSONReader, Int) throws(SceneFileError) -> Void
+  ) throws(SceneFileError) {
+    guard try beginObject() else { return }
+    var seen: UInt32 = 0
+    repeat {
+      let key = try keyString()
+      var field = -1
+      for (index, name) in fields.names.enumerated() where key.is(name) {
+        field = index
+        break
+      }
+      guard field >= 0 else {
+        throw SceneFileError(.root, "unknown field (\(fields.expectation))").under(key: key.decoded)
+      }
+      guard seen & (1 << field) == 0 else { throw failure("duplicate key").under(key: key.decoded) }
+      seen |= 1 << field
+      try colon()
+      do {
+        if try skipNull() { continue }
+        try body(&self, field)
+      } catch {
+        throw error.under(key: "\(fields.names[field])")
+      }
+    } while try nextMember()
+  }
+
+  /// Reads the elements of an array, calling `body` with each index.
+  @inline(__always)
+  mutating func elements(_ body: (inout JSONReader, Int) throws(SceneFileError) -> Void) throws(SceneFileError) {
+    guard try beginArray() else { return }
+    var index = 0
+    repeat {
+      do { try body(&self, index) } catch { throw error.under(index: index) }
+      index += 1
+    } while try nextElement()
+  }
+
+  /// Counts the elements left in an array after the one at the cursor, for a
+  /// message about the array's length.
+  mutating func remainingElements() throws(SceneFileError) -> Int {
+    var count = 0
+    repeat {
+      try skipValue()
+      count += 1
+    } while try nextElement()
+    return count
+  }
+
+  /// One of a fixed set of strings: its index in `names`.
+  mutating func choice(_ names: [StaticString]) throws(SceneFileError) -> Int {
+    let key = try rawString()
+    for (index, name) in names.enumerated() where key.is(name) { return index }
+    let expected = names.map { "\"\($0)\"" }.joined(separator: ", ")
+    throw SceneFileError(.root, "unknown value \(quoted(key.decoded)) (expected one of: \(expected))")
+  }
+}
+
+/// `required field is missing` at `$.name`.
+func missing(_ name: String) -> SceneFileError { SceneFileError(JSONPath.root.key(name), "required field is missing") }
+
+/// A solver issue (`validate()`) as a file error at its field.
+func fileError(_ issue: SceneIssue) -> SceneFileError {
+  SceneFileError(JSONPath.root.appending(relative: issue.path), issue.message)
+}
+
+// MARK: - Values shared by every request
+
+enum Names {
+  static let directions: [StaticString] = ["leftToRight", "rightToLeft"]
+  static let kinds: [StaticString] = ["division", "occlusion"]
+  static let sizeClasses: [StaticString] = ["compact", "regular"]
+  static let axes: [StaticString] = ["horizontal", "vertical"]
+}
+
+extension LayoutDirection {
+  init(reading reader: inout JSONReader) throws(SceneFileError) {
+    self = try reader.choice(Names.directions) == 0 ? .leftToRight : .rightToLeft
+  }
+}
+
+extension Rect {
+  static let fields = FieldNames(["x", "y", "width", "height"])
+
+  init(reading reader: inout JSONReader) throws(SceneFileError) {
+    var values = (x: 0.0, y: 0.0, width: 0.0, height: 0.0)
+    var given = 0
+    try reader.members(Self.fields) { reader, field throws(SceneFileError) in
+      let value = try reader.finiteNumber()
+      switch field {
+      case 0: values.x = value
+      case 1: values.y = value
+      case 2: values.width = value
+      default: values.height = value
+      }
+      given |= 1 << field
+    }
+    if given != 0b1111 {
+      for field in 0..<4 where given & (1 << field) == 0 { throw missing("\(Self.fields.names[field])") }
+    }
+    self.init(x: values.x, y: values.y, width: values.width, height: values.height)
+  }
+
+  /// A rectangle whose width and height must not be negative.
+  init(readingSized reader: inout JSONReader) throws(SceneFileError) {
+    try self.init(reading: &reader)
+    if width < 0 { throw SceneFileError(JSONPath.root.key("width"), "\(formatNumber(width)) is negative") }
+    if height < 0 { throw SceneFileError(JSONPath.root.key("height"), "\(formatNumber(height)) is negative") }
+  }
+}
+
+extension EdgeInsets {
+  static let fields = FieldNames(["top", "left", "bottom", "right"])
+
+  init(reading reader: inout JSONReader) throws(SceneFileError) {
+    self = .zero
+    var insets = self
+    try reader.members(Self.fields) { reader, field throws(SceneFileError) in
+      let value = try reader.finiteNumber()
+      switch field {
+      case 0: insets.top = value
+      case 1: insets.left = value
+      case 2: insets.bottom = value
+      default: insets.right = value
+      }
+    }
+    self = insets
+  }
+}
+
+extension SizeClasses {
+  static let fields = FieldNames(["horizontal", "vertical"])
+
+  init(reading reader: inout JSONReader) throws(SceneFileError) {
+    var classes: (horizontal: SizeClass?, vertical: SizeClass?) = (nil, nil)
+    try reader.members(Self.fields) { reader, field throws(SceneFileError) in
+      let value: SizeClass = try reader.choice(Names.sizeClasses) == 0 ? .compact : .regular
+      if field == 0 { classes.horizontal = value } else { classes.vertical = value }
+    }
+    guard let horizontal = classes.horizontal else { throw missing("horizontal") }
+    guard let vertical = classes.vertical else { throw missing("vertical") }
+    self.init(horizontal: horizontal, vertical: vertical)
+  }
+}
+
+extension ReservedRegions {
+  init(reading reader: inout JSONReader) throws(SceneFileError) {
+    self.init()
+    guard try reader.beginArray() else { return }
+    var index = 0
+    repeat {
+      guard index < Self.capacity else {
+        let count = index + (try reader.remainingElements())
+        throw SceneFileError(.root, "\(count) regions; at most \(Self.capacity) are supported")
+      }
+      do { append(try ReservedRegion(reading: &reader)) } catch { throw error.under(index: index) }
+      index += 1
+    } while try reader.nextElement()
+  }
+}
+
+extension ReservedRegion {
+  static let fields = FieldNames(["id", "kind", "active", "frame", "margins"])
+
+  init(reading reader: inout JSONReader) throws(SceneFileError) {
+    var id: Int?
+    var kind: RegionKind?
+    var frame: Rect?
+    var margins = EdgeInsets.zero
+    var isActive = true
+    try reader.members(Self.fields) { reader, field throws(SceneFileError) in
+      switch field {
+      case 0:
+        let number = try reader.finiteNumber()
+        guard number == number.rounded(), abs(number) <= 0x1p53 else {
+          throw SceneFileError(.root, "\(formatNumber(number)) is not an integer")
+        }
+        id = Int(number)
+      case 1: kind = try reader.choice(Names.kinds) == 0 ? .division : .occlusion
+      case 2: isActive = try reader.readBool()
+      case 3: frame = try Rect(reading: &reader)
+      default: margins = try EdgeInsets(reading: &reader)
+      }
+    }
+    guard let id else { throw missing("id") }
+    guard let kind else { throw missing("kind") }
+    guard let frame else { throw missing("frame") }
+    self.init(id: id, kind: kind, frame: frame, margins: margins, isActive: isActive)
+  }
+}
+
+// MARK: - Scenes (the file format's first kind)
+
+extension Scene {
+  static let fields = FieldNames([
+    "container", "safeArea", "sizeClass", "layoutDirection", "displayScale", "regions", "style", "axes",
+    "primary", "secondary",
+  ])
+
+  /// Reads one scene object and validates it (R29): the first bad field is
+  /// thrown with its path.
+  init(reading reader: inout JSONReader) throws(SceneFileError) {
+    var scene = Scene(container: .zero)
+    var hasContainer = false
+    try reader.members(Self.fields) { reader, field throws(SceneFileError) in
+      switch field {
+      case 0:
+        scene.container = try Rect(reading: &reader)
+        hasContainer = true
+      case 1: scene.safeArea = try EdgeInsets(reading: &reader)
+      case 2: scene.sizeClass = try SizeClasses(reading: &reader)
+      case 3: scene.layoutDirection = try LayoutDirection(reading: &reader)
+      case 4: scene.displayScale = try reader.finiteNumber()
+      case 5: scene.regions = try ReservedRegions(reading: &reader)
+      case 6: scene.style = try reader.choice(["split", "overlay"]) == 0 ? .split : .overlay
+      case 7:
+        var axes: Axes = []
+        try reader.elements { reader, _ throws(SceneFileError) in
+          axes.insert(Axes(try reader.choice(Names.axes) == 0 ? .horizontal : .vertical))
+        }
+        scene.axes = axes
+      case 8: scene.primary = try PaneSettings(reading: &reader, role: .primary)
+      default: scene.secondary = try PaneSettings(reading: &reader, role: .secondary)
+      }
+    }
+    guard hasContainer else { throw missing("container") }
+    if let issue = scene.validate().first { throw fileError(issue) }
+    self = scene
+  }
+}
+
+/// Which pane an object describes: each has fields the other lacks.
+enum PaneRole {
+  case primary
+  case secondary
+}
+
+extension PaneSettings {
+  static let primaryFields = FieldNames([
+    "layoutPriority", "width", "height", "idealSize", "fixedSize", "overlayEdge", "overlayVerticalEdge",
+  ])
+  static let secondaryFields = FieldNames(["layoutPriority", "width", "height", "idealSize", "fixedSize", "visible"])
+  static let idealFields = FieldNames(["width", "height"])
+
+  init(reading reader: inout JSONReader, role: PaneRole) throws(SceneFileError) {
+    var pane = PaneSettings()
+    try reader.members(role == .primary ? Self.primaryFields : Self.secondaryFields) {
+      reader, field throws(SceneFileError) in
+      switch field {
+      case 0: pane.layoutPriority = try reader.finiteNumber()
+      case 1: pane.width = try DimensionRange(reading: &reader)
+      case 2: pane.height = try DimensionRange(reading: &reader)
+      case 3:
+        var size: (width: Double?, height: Double?) = (nil, nil)
+        try reader.members(Self.idealFields) { reader, field throws(SceneFileError) in
+          let value = try reader.finiteNumber()
+          if field == 0 { size.width = value } else { size.height = value }
+        }
+        guard let width = size.width else { throw missing("width") }
+        guard let height = size.height else { throw missing("height") }
+        pane.idealSize = Size(width: width, height: height)
+      case 4: pane.fixedSize = try reader.readBool()
+      case 5:
+        if role == .primary {
+          pane.overlayEdge = try reader.choice(["leading", "trailing"]) == 0 ? .leading : .trailing
+        } else {
+          pane.visible = try reader.readBool()
+        }
+      default: pane.overlayVerticalEdge = try reader.choice(["top", "bottom"]) == 0 ? .top : .bottom
+      }
+    }
+    self = pane
+  }
+}
+
+extension DimensionRange {
+  static let fields = FieldNames(["minimum", "preferred", "maximum"])
+
+  init(reading reader: inout JSONReader) throws(SceneFileError) {
+    var range = DimensionRange()
+    try reader.members(Self.fields) { reader, field throws(SceneFileError) in
+      let bound = try Dimension(reading: &reader)
+      switch field {
+      case 0: range.minimum = bound
+      case 1: range.preferred = bound
+      default: range.maximum = bound
+      }
+    }
+    self = range
+  }
+}
+
+extension Dimension {
+  static let fields = FieldNames(["absolute", "fraction", "intrinsic"])
+
+  init(reading reader: inout JSONReader) throws(SceneFileError) {
+    var dimension: Dimension?
+    var given = 0
+    try reader.members(Self.fields) { reader, field throws(SceneFileError) in
+      given += 1
+      switch field {
+      case 0: dimension = .absolute(try reader.finiteNumber())
+      case 1: dimension = .fractional(try reader.finiteNumber())
+      default:
+        guard reader.kind == .bool, try reader.readBool() else {
+          throw SceneFileError(.root, "expected true")
+        }
+        dimension = .intrinsic
+      }
+    }
+    guard given == 1, let dimension else {
+      throw SceneFileError(.root, "a dimension has exactly one of \"absolute\", \"fraction\" or \"intrinsic\"")
+    }
+    self = dimension
+  }
+}
+
+// MARK: - Region queries, displacement and grid requests
+
+/// A region query (R12) and the regions it asks about.
+public struct RegionRequest: Sendable, Hashable {
+  public var query: RegionQuery
+  public var regions: ReservedRegions
+
+  static let fields = FieldNames([
+    "view", "kind", "includeInactive", "layoutDirection", "layoutDirectionBehavior", "regions",
+  ])
+
+  init(reading reader: inout JSONReader) throws(SceneFileError) {
+    var query = RegionQuery(view: .zero, kind: .division)
+    var given = 0
+    var regions = ReservedRegions()
+    try reader.members(Self.fields) { reader, field throws(SceneFileError) in
+      given |= 1 << field
+      switch field {
+      case 0: query.view = try Rect(reading: &reader)
+      case 1: query.kind = try reader.choice(Names.kinds) == 0 ? .division : .occlusion
+      case 2: query.includeInactive = try reader.readBool()
+      case 3: query.layoutDirection = try LayoutDirection(reading: &reader)
+      case 4: query.layoutDirectionBehavior = try reader.choice(["mirrors", "fixed"]) == 0 ? .mirrors : .fixed
+      default: regions = try ReservedRegions(reading: &reader)
+      }
+    }
+    if given & 1 == 0 { throw missing("view") }
+    if given & 2 == 0 { throw missing("kind") }
+    if let issue = query.validate(regions: regions).first { throw fileError(issue) }
+    self.query = query
+    self.regions = regions
+  }
+}
+
+extension Displacement {
+  static let fields = FieldNames([
+    "view", "elements", "purpose", "anchor", "interactive", "layoutDirection", "regions",
+  ])
+  static let purposes: [StaticString] = ["transient", "control", "distantContent", "contextual", "scrolling"]
+
+  /// Reads a displacement request, validated like a scene.
+  init(reading reader: inout JSONReader) throws(SceneFileError) {
+    var view: Rect?
+    var elements = ElementFrames()
+    var given = 0
+    var purpose = ElementPurpose.scrolling
+    var anchor: Rect?
+    var interactive: Bool?
+    var direction = LayoutDirection.leftToRight
+    var regions = ReservedRegions()
+    try reader.members(Self.fields) { reader, field throws(SceneFileError) in
+      given |= 1 << field
+      switch field {
+      case 0: view = try Rect(readingSized: &reader)
+      case 1:
+        let capacity = ElementFrames.capacity
+        var count = 0
+        if try reader.beginArray() {
+          repeat {
+            guard count < capacity else {
+              count += try reader.remainingElements()
+              break
+            }
+            do throws(SceneFileError) {
+              elements.append(try Rect(readingSized: &reader))
+            } catch {
+              throw error.under(index: count)
+            }
+            count += 1
+          } while try reader.nextElement()
+        }
+        guard (1...capacity).contains(count) else {
+          throw SceneFileError(.root, "\(count) elements; a group has 1 to \(capacity)")
+        }
+      case 2: purpose = ElementPurpose(rawValue: UInt8(try reader.choice(Self.purposes)))!
+      case 3: anchor = try Rect(readingSized: &reader)
+      case 4: interactive = try reader.readBool()
+      case 5: direction = try LayoutDirection(reading: &reader)
+      default: regions = try ReservedRegions(reading: &reader)
+      }
+    }
+    guard let view else { throw missing("view") }
+    if given & 2 == 0 { throw missing("elements") }
+    if given & 4 == 0 { throw missing("purpose") }
+    self.init(
+      view: view, elements: elements, purpose: purpose, anchor: anchor, isInteractive: interactive,
+      layoutDirection: direction, regions: regions)
+    if let issue = RegionQuery(view: view, kind: .division).validate(regions: regions).first { throw fileError(issue) }
+  }
+}
+
+extension GridFit {
+  /// More columns than this are refused rather than written.
+  public static let maximumColumns = 1024
+
+  static let fields = FieldNames(["frame", "minimumCellWidth", "spacing", "margin", "layoutDirection", "regions"])
+
+  /// Reads a grid request, validated like a scene.
+  init(reading reader: inout JSONReader) throws(SceneFileError) {
+    var frame: Rect?
+    var cell: Double?
+    var lengths = (spacing: 0.0, margin: 0.0)
+    var direction = LayoutDirection.leftToRight
+    var regions = ReservedRegions()
+    try reader.members(Self.fields) { reader, field throws(SceneFileError) in
+      switch field {
+      case 0: frame = try Rect(readingSized: &reader)
+      case 1:
+        let width = try reader.finiteNumber()
+        guard width > 0 else { throw SceneFileError(.root, "\(formatNumber(width)) is not positive") }
+        cell = width
+      case 2, 3:
+        let length = try reader.finiteNumber()
+        guard length >= 0 else { throw SceneFileError(.root, "\(formatNumber(length)) is negative") }
+        if field == 2 { lengths.spacing = length } else { lengths.margin = length }
+      case 4: direction = try LayoutDirection(reading: &reader)
+      default: regions = try ReservedRegions(reading: &reader)
+      }
+    }
+    guard let frame else { throw missing("frame") }
+    guard let cell else { throw missing("minimumCellWidth") }
+    self.init(
+      frame: frame, minimumCellWidth: cell, spacing: lengths.spacing, margin: lengths.margin,
+      layoutDirection: direction, regions: regions)
+    if let issue = RegionQuery(view: frame, kind: .division).validate(regions: regions).first { throw fileError(issue) }
+    guard columnCount <= Self.maximumColumns else {
+      throw SceneFileError(
+        JSONPath.root.key("minimumCellWidth"),
+        "gives \(columnCount) columns; at most \(Self.maximumColumns) are supported")
+    }
+  }
+}

@@ -1,0 +1,485 @@
+/// A strict JSON reader (RFC 8259) that is pulled token by token: decoders ask
+/// for the value they expect and get it straight from the bytes, with no tree
+/// in between. One instance reads one document (a file, or one line of a
+/// stream).
+///
+/// Errors carry the JSON path of the value being read. The path is built as
+/// an error travels outward (each member or element adds its step), so
+/// reading costs nothing for it. Syntax errors also name the line and column.
+struct JSONReader {
+  /// Deeper documents are refused rather than risking the stack.
+  static let maximumDepth = 64
+
+  /// The document's first byte, for line and column numbers.
+  let start: UnsafePointer<UInt8>
+  let end: UnsafePointer<UInt8>
+  var cursor: UnsafePointer<UInt8>
+  var depth = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    // An empty buffer may have no address; any address with no bytes will do.
+    let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 0x10)!
+    start = base
+    end = base + bytes.count
+    cursor = base
+  }
+
+  /// The next byte, or 0 at the end (0 is never valid outside a string, and
+  /// inside one it is a control character: both are errors).
+  @inline(__always) var current: UInt8 { cursor < end ? cursor.pointee : 0 }
+  @inline(__always) var atEnd: Bool { cursor >= end }
+
+  @inline(__always) mutating func skipWhitespace() {
+    while cursor < end {
+      let byte = cursor.pointee
+      guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+      cursor += 1
+    }
+  }
+
+  /// A syntax error at the cursor: `malformed JSON at line L, column C: message`.
+  func failure(_ message: String) -> SceneFileError {
+    var line = 1
+    var column = 1
+    var pointer = start
+    while pointer < min(cursor, end) {
+      let byte = pointer.pointee
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+      pointer += 1
+    }
+    return SceneFileError(.root, "malformed JSON at line \(line), column \(column): \(message)", isSyntax: true)
+  }
+
+  /// Checks the document's start (no byte-order mark) and moves to its value.
+  mutating func beginDocument() throws(SceneFileError) {
+    if end - start >= 3, start[0] == 0xEF, start[1] == 0xBB, start[2] == 0xBF {
+      throw failure("a byte-order mark is not allowed")
+    }
+    skipWhitespace()
+  }
+
+  /// Checks that nothing but white space follows the value.
+  mutating func endDocument() throws(SceneFileError) {
+    skipWhitespace()
+    if !atEnd { throw failure("unexpected text after the JSON value") }
+  }
+
+  // MARK: - What comes next
+
+  enum Kind {
+    case object, array, string, number, bool, null, invalid, end
+  }
+
+  /// The kind of the value at the cursor, from its first byte.
+  var kind: Kind {
+    switch current {
+    case UInt8(ascii: "{"): return .object
+    case UInt8(ascii: "["): return .array
+    case UInt8(ascii: "\""): return .string
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+    case UInt8(ascii: "n"): return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+    default: return atEnd ? .end : .invalid
+    }
+  }
+
+  /// The value at the cursor is not what the decoder expects: a syntax error
+  /// if it is not a value at all, else `expected X, found Y`.
+  func mismatch(_ expected: String) -> SceneFileError {
+    let found: String
+    switch kind {
+    case .object: found = "an object"
+    case .array: found = "an array"
+    case .string: found = "a string"
+    case .number: found = "a number"
+    case .bool: found = "a boolean"
+    case .null: found = "null"
+    case .end: return failure("unexpected end of input, expected a value")
+    case .invalid: return failure("unexpected character, expected a value")
+    }
+    return SceneFileError(.root, "expected \(expected), found \(found)")
+  }
+
+  // MARK: - Literals
+
+  /// Consumes `null` if it is next (a member left out).
+  @inline(__always) mutating func skipNull() throws(SceneFileError) -> Bool {
+    guard current == UInt8(ascii: "n") else { return false }
+    try word("null")
+    return true
+  }
+
+  mutating func word(_ text: StaticString) throws(SceneFileError) {
+    let count = text.utf8CodeUnitCount
+    let bytes = text.utf8Start
+    for index in 0..<count {
+      guard current == bytes[index] else { throw failure("expected '\(text)'") }
+      cursor += 1
+    }
+  }
+
+  mutating func readBool() throws(SceneFileError) -> Bool {
+    switch current {
+    case UInt8(ascii: "t"):
+      try word("true")
+      return true
+    case UInt8(ascii: "f"):
+      try word("false")
+      return false
+    default: throw mismatch("a boolean")
+    }
+  }
+
+  // MARK: - Objects and arrays
+
+  private mutating func enter(_ open: UInt8, _ close: UInt8) throws(SceneFileError) -> Bool {
+    depth += 1
+    if depth > Self.maximumDepth { throw failure("nested deeper than \(Self.maximumDepth) levels") }
+    cursor += 1
+    skipWhitespace()
+    guard current == close else { return true }
+    cursor += 1
+    depth -= 1
+    return false
+  }
+
+  /// Consumes `{`; false for an empty object (its `}` consumed too).
+  mutating func beginObject() throws(SceneFileError) -> Bool {
+    guard current == UInt8(ascii: "{") else { throw mismatch("an object") }
+    return try enter(UInt8(ascii: "{"), UInt8(ascii: "}"))
+  }
+
+  /// Reads a member's key and its colon, leaving the cursor on the value.
+  @inline(__always) mutating func key() throws(SceneFileError) -> Key {
+    let key = try keyString()
+    try colon()
+    return key
+  }
+
+  /// Reads a member's key, leaving the cursor just after it.
+  mutating func keyString() throws(SceneFileError) -> Key {
+    skipWhitespace()
+    guard current == UInt8(ascii: "\"") else {
+      throw failure(atEnd ? "unexpected end of input, expected a string key" : "expected a string key")
+    }
+    return try rawString()
+  }
+
+  /// The colon after a key, and the white space around it.
+  mutating func colon() throws(SceneFileError) {
+    skipWhitespace()
+    guard current == UInt8(ascii: ":") else {
+      throw failure(atEnd ? "unexpected end of input, expected ':' after an object key" : "expected ':' after an object key")
+    }
+    cursor += 1
+    skipWhitespace()
+  }
+
+  /// After a member's value: true if another member follows, false at `}`.
+  mutating func nextMember() throws(SceneFileError) -> Bool {
+    skipWhitespace()
+    if current == UInt8(ascii: ",") {
+      cursor += 1
+      return true
+    }
+    guard current == UInt8(ascii: "}") else {
+      throw failure(atEnd ? "unexpected end of input, expected ',' or '}' in an object" : "expected ',' or '}' in an object")
+    }
+    cursor += 1
+    depth -= 1
+    return false
+  }
+
+  /// Consumes `[`; false for an empty array (its `]` consumed too).
+  mutating func beginArray() throws(SceneFileError) -> Bool {
+    guard current == UInt8(ascii: "[") else { throw mismatch("an array") }
+    guard try enter(UInt8(ascii: "["), UInt8(ascii: "]")) else { return false }
+    skipWhitespace()
+    return true
+  }
+
+  /// After an element: true if another element follows, false at `]`.
+  mutating func nextElement() throws(SceneFileError) -> Bool {
+    skipWhitespace()
+    if current == UInt8(ascii: ",") {
+      cursor += 1
+      skipWhitespace()
+      return true
+    }
+    guard current == UInt8(ascii: "]") else {
+      throw failure(atEnd ? "unexpected end of input, expected ',' or ']' in an array" : "expected ',' or ']' in an array")
+    }
+    cursor += 1
+    depth -= 1
+    return false
+  }
+
+  // MARK: - Strings
+
+  /// A string's bytes as they stand in the document, between the quotes.
+  struct Key {
+    var bytes: UnsafeBufferPointer<UInt8>
+    /// Whether the string has escapes (or bytes above ASCII), so must be decoded to compare.
+    var needsDecoding: Bool
+
+    /// Whether the string is `text` (compared byte by byte; decoded first if it has escapes).
+    @inline(__always) func `is`(_ text: StaticString) -> Bool {
+      let count = text.utf8CodeUnitCount
+      if needsDecoding { return decoded == String(decoding: UnsafeBufferPointer(start: text.utf8Start, count: count), as: UTF8.self) }
+      guard bytes.count == count else { return false }
+      let other = text.utf8Start
+      for index in 0..<count where bytes[index] != other[index] { return false }
+      return true
+    }
+
+    /// The string's value (only for keys that passed `rawString`'s checks).
+    var decoded: String {
+      guard needsDecoding else { return String(decoding: bytes, as: UTF8.self) }
+      var reader = JSONReader(bytes)
+      return (try? reader.decodeStringBody()) ?? ""
+    }
+  }
+
+  /// Reads a string, checking escapes and UTF-8, without decoding it.
+  mutating func rawString() throws(SceneFileError) -> Key {
+    guard current == UInt8(ascii: "\"") else { throw mismatch("a string") }
+    cursor += 1
+    let first = cursor
+    var plain = true
+    while true {
+      guard cursor < end else { throw failure("unterminated string") }
+      let byte = cursor.pointee
+      if byte == UInt8(ascii: "\"") { break }
+      if byte < 0x20 { throw failure("control character in a string") }
+      if byte == UInt8(ascii: "\\") || byte >= 0x80 {
+        plain = false
+        break
+      }
+      cursor += 1
+    }
+    if !plain {
+      // Rare: walk the rest with the decoder, which checks every escape and sequence.
+      cursor = first
+      _ = try decodeStringBody()
+      cursor -= 1
+    }
+    let key = Key(bytes: UnsafeBufferPointer(start: first, count: cursor - first), needsDecoding: !plain)
+    cursor += 1
+    return key
+  }
+
+  /// Decodes a string's body from the cursor (just after the opening quote)
+  /// through its closing quote.
+  mutating func decodeStringBody() throws(SceneFileError) -> String {
+    var scalars = String.UnicodeScalarView()
+    var runStart = cursor
+    while true {
+      guard cursor < end else { throw failure("unterminated string") }
+      let byte = cursor.pointee
+      if byte == UInt8(ascii: "\"") { break }
+      if byte < 0x20 { throw failure("control character in a string") }
+      if byte == UInt8(ascii: "\\") {
+        try appendRaw(from: runStart, to: &scalars)
+        cursor += 1
+        guard cursor < end else { throw failure("unterminated string") }
+        let escape = cursor.pointee
+        cursor += 1
+        switch escape {
+        case UInt8(ascii: "\""): scalars.append("\"")
+        case UInt8(ascii: "\\"): scalars.append("\\")
+        case UInt8(ascii: "/"): scalars.append("/")
+        case UInt8(ascii: "b"): scalars.append("\u{08}")
+        case UInt8(ascii: "f"): scalars.append("\u{0C}")
+        case UInt8(ascii: "n"): scalars.append("\n")
+        case UInt8(ascii: "r"): scalars.append("\r")
+        case UInt8(ascii: "t"): scalars.append("\t")
+        case UInt8(ascii: "u"):
+          var code = try hex4()
+          if (0xD800..<0xDC00).contains(code) {
+            guard end - cursor >= 2, cursor[0] == UInt8(ascii: "\\"), cursor[1] == UInt8(ascii: "u") else {
+              throw failure("unpaired surrogate in a string")
+            }
+            cursor += 2
+            let low = try hex4()
+            guard (0xDC00..<0xE000).contains(low) else { throw failure("unpaired surrogate in a string") }
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+          }
+          guard let scalar = Unicode.Scalar(code) else { throw failure("invalid \\u escape") }
+          scalars.append(scalar)
+        default:
+          throw failure("invalid escape in a string")
+        }
+        runStart = cursor
+        continue
+      }
+      cursor += 1
+    }
+    try appendRaw(from: runStart, to: &scalars)
+    cursor += 1
+    return String(scalars)
+  }
+
+  private func appendRaw(from first: UnsafePointer<UInt8>, to scalars: inout String.UnicodeScalarView)
+    throws(SceneFileError)
+  {
+    guard first < cursor else { return }
+    var decoder = UTF8()
+    var iterator = UnsafeBufferPointer(start: first, count: cursor - first).makeIterator()
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): scalars.append(scalar)
+      case .emptyInput: return
+      case .error: throw failure("invalid UTF-8 in a string")
+      }
+    }
+  }
+
+  private mutating func hex4() throws(SceneFileError) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = current
+      let digit: UInt32
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+      default: throw failure("invalid \\u escape")
+      }
+      value = value << 4 | digit
+      cursor += 1
+    }
+    return value
+  }
+
+  // MARK: - Numbers
+
+  /// Reads a number exactly as `Double(literal)` would (correctly rounded; a
+  /// literal beyond the range reads as infinity), and where its literal is.
+  mutating func number() throws(SceneFileError) -> (value: Double, literal: UnsafeBufferPointer<UInt8>) {
+    let first = cursor
+    @inline(__always) func digit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+    let negative = current == UInt8(ascii: "-")
+    if negative { cursor += 1 }
+    var mantissa: UInt64 = 0
+    var digits = 0  // significant digits gathered into the mantissa
+    var exponent = 0  // decimal exponent of the mantissa
+    var exact = true  // every digit fitted into the mantissa
+    @inline(__always) func gather(_ byte: UInt8, fraction: Bool) {
+      if digits < 19 {
+        mantissa = mantissa &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
+        if mantissa != 0 { digits += 1 }
+        if fraction { exponent -= 1 }
+      } else {
+        exact = false
+      }
+    }
+    if current == UInt8(ascii: "0") {
+      cursor += 1
+      if digit(current) { throw failure("invalid number: a leading zero") }
+    } else if digit(current) {
+      while digit(current) {
+        gather(current, fraction: false)
+        if !exact { exponent += 1 }
+        cursor += 1
+      }
+    } else {
+      throw failure("invalid number")
+    }
+    if current == UInt8(ascii: ".") {
+      cursor += 1
+      guard digit(current) else { throw failure("invalid number: digits expected after '.'") }
+      while digit(current) {
+        gather(current, fraction: true)
+        cursor += 1
+      }
+    }
+    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+      cursor += 1
+      var sign = 1
+      if current == UInt8(ascii: "+") {
+        cursor += 1
+      } else if current == UInt8(ascii: "-") {
+        sign = -1
+        cursor += 1
+      }
+      guard digit(current) else { throw failure("invalid number: digits expected in the exponent") }
+      var written = 0
+      while digit(current) {
+        written = min(written * 10 + Int(current &- UInt8(ascii: "0")), 1 << 20)
+        cursor += 1
+      }
+      exponent += sign * written
+    }
+    let literal = UnsafeBufferPointer(start: first, count: cursor - first)
+    // Clinger's fast path: an exact mantissa and an exact power of ten give a
+    // correctly rounded quotient or product in one operation.
+    if exact, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+      let magnitude = Double(mantissa)
+      let value = exponent < 0 ? magnitude / Self.powersOfTen[-exponent] : magnitude * Self.powersOfTen[exponent]
+      return (negative ? -value : value, literal)
+    }
+    guard let value = Double(String(decoding: literal, as: UTF8.self)) else { throw failure("invalid number") }
+    return (value, literal)
+  }
+
+  static let powersOfTen: [Double] = (0...22).map { exponent in
+    var value = 1.0
+    for _ in 0..<exponent { value *= 10 }  // exact up to 1e22
+    return value
+  }
+
+  /// A finite number (R29: `1e999` reads as infinity and is refused).
+  mutating func finiteNumber() throws(SceneFileError) -> Double {
+    guard kind == .number else { throw mismatch("a number") }
+    let (value, literal) = try number()
+    guard value.isFinite else {
+      throw SceneFileError(.root, "\(String(decoding: literal, as: UTF8.self)) is not a finite number")
+    }
+    return value
+  }
+
+  // MARK: - Any value
+
+  /// Reads past one value of any kind, checking it as strictly as a decoder
+  /// would (repeated keys included) without keeping it.
+  mutating func skipValue() throws(SceneFileError) {
+    switch kind {
+    case .object:
+      guard try beginObject() else { return }
+      var names: [String] = []
+      repeat {
+        let name = try keyString().decoded
+        if names.contains(name) { throw failure("duplicate key").under(key: name) }
+        names.append(name)
+        try colon()
+        do { try skipValue() } catch { throw error.under(key: name) }
+      } while try nextMember()
+    case .array:
+      guard try beginArray() else { return }
+      var index = 0
+      repeat {
+        do { try skipValue() } catch { throw error.under(index: index) }
+        index += 1
+      } while try nextElement()
+    case .string: _ = try rawString()
+    case .number: _ = try number()
+    case .bool: _ = try readBool()
+    case .null: try word("null")
+    case .end: throw failure("unexpected end of input, expected a value")
+    case .invalid: throw failure("unexpected character, expected a value")
+    }
+  }
+
+  /// Checks a whole document's syntax, from its first byte.
+  static func checkSyntax(_ bytes: UnsafeBufferPointer<UInt8>) throws(SceneFileError) {
+    var reader = JSONReader(bytes)
+    try reader.beginDocument()
+    try reader.skipValue()
+    try reader.endDocument()
+  }
+}
