@@ -1,9 +1,10 @@
+import SceneFormat
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import SceneFormat
 
 /// `solve`, `regions`, `displace` and `grid`: answer scene files and streams
 /// (docs/RULES.md, "Scene files" and "Streams").
@@ -86,20 +87,31 @@ enum SceneCommand {
     return ExitStatus.success
   }
 
-  /// A whole document: read, answered in memory, and written only if every request was good.
+  /// A whole document: read, checked whole, then answered in pieces (nothing
+  /// is printed for a bad document; memory is the document and one piece).
   static func answerDocument(_ request: SceneFile.Request, path: String?, terminal: Terminal) throws(CommandFailure) {
     let bytes = try Files.readInput(path, terminal: terminal)
-    // Answers take about two thirds of the bytes of their requests.
-    var writer = JSONWriter(capacity: max(1 << 12, bytes.count))
+    var writer = JSONWriter(capacity: 1 << 17)
+    var failure: CommandFailure?
     do {
       try bytes.withUnsafeBufferPointer { bytes throws(SceneFileError) in
-        try SceneFile.answer(request, document: bytes, into: &writer)
+        try SceneFile.check(request, document: bytes)
+        _ = try SceneFile.answer(request, document: bytes, into: &writer, piece: 1 << 16) { piece in
+          do throws(CommandFailure) {
+            try terminal.output(piece)
+            return true
+          } catch {
+            failure = error
+            return false
+          }
+        }
       }
     } catch {
       throw CommandFailure(error.description)
     }
-    writer.bytes.append(UInt8(ascii: "\n"))
-    try writer.bytes.withUnsafeBufferPointer { bytes throws(CommandFailure) in try terminal.output(bytes) }
+    if let failure { throw failure }
+    writer.byte(UInt8(ascii: "\n"))
+    try terminal.output(writer.written)
   }
 
   /// A stream: read in chunks, each line answered as it is complete; answers
@@ -119,9 +131,9 @@ enum SceneCommand {
     var atEnd = false
 
     func flush() throws(CommandFailure) {
-      guard !writer.bytes.isEmpty else { return }
-      try writer.bytes.withUnsafeBufferPointer { bytes throws(CommandFailure) in try terminal.output(bytes) }
-      writer.bytes.removeAll(keepingCapacity: true)
+      guard writer.count > 0 else { return }
+      try terminal.output(writer.written)
+      writer.truncate(to: 0)
     }
     func answer(_ start: Int, _ end: Int) throws(CommandFailure) {
       lineNumber += 1

@@ -53,22 +53,22 @@ enum ScenesCommand {
     }
     var writer = JSONWriter(capacity: 1 << 18)
     func flush() throws(CommandFailure) {
-      try writer.bytes.withUnsafeBufferPointer { bytes throws(CommandFailure) in try terminal.output(bytes) }
-      writer.bytes.removeAll(keepingCapacity: true)
+      try terminal.output(writer.written)
+      writer.truncate(to: 0)
     }
     if let count {
       var scenes = RandomScenes(seed: seed)
       for _ in 0..<count {
         writer.scene(scenes.next())
-        writer.bytes.append(UInt8(ascii: "\n"))
-        if writer.bytes.count > 1 << 18 { try flush() }
+        writer.byte(UInt8(ascii: "\n"))
+        if writer.count > 1 << 18 { try flush() }
       }
       try flush()
     } else {
       for point in ArrangementSuite.points(matching: TitleFilter(filter), seed: seed) {
         writer.scene(point.scene)
-        writer.bytes.append(UInt8(ascii: "\n"))
-        if writer.bytes.count > 1 << 18 { try flush() }
+        writer.byte(UInt8(ascii: "\n"))
+        if writer.count > 1 << 18 { try flush() }
       }
       try flush()
     }

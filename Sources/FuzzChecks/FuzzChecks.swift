@@ -141,7 +141,13 @@ public enum FuzzChecks {
     var escaped = false
     for byte in json.utf8 {
       if inString {
-        if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
       } else if byte == UInt8(ascii: "\"") {
         inString = true
       } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {

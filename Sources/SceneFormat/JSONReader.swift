@@ -30,11 +30,15 @@ struct JSONReader {
   @inline(__always) var atEnd: Bool { cursor >= end }
 
   @inline(__always) mutating func skipWhitespace() {
-    while cursor < end {
-      let byte = cursor.pointee
-      guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-      cursor += 1
+    // Compact documents have none: one compare settles the common case.
+    if cursor < end && cursor.pointee > 0x20 { return }
+    var pointer = cursor
+    while pointer < end {
+      let byte = pointer.pointee
+      guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
+      pointer += 1
     }
+    cursor = pointer
   }
 
   /// A syntax error at the cursor: `malformed JSON at line L, column C: message`.
@@ -171,24 +175,50 @@ struct JSONReader {
   }
 
   /// The colon after a key, and the white space around it.
-  mutating func colon() throws(SceneFileError) {
-    skipWhitespace()
-    guard current == UInt8(ascii: ":") else {
-      throw failure(atEnd ? "unexpected end of input, expected ':' after an object key" : "expected ':' after an object key")
+  @inline(__always) mutating func colon() throws(SceneFileError) {
+    if cursor < end && cursor.pointee == UInt8(ascii: ":") {
+      cursor += 1
+    } else {
+      try spacedColon()
     }
-    cursor += 1
     skipWhitespace()
   }
 
+  mutating func spacedColon() throws(SceneFileError) {
+    skipWhitespace()
+    guard current == UInt8(ascii: ":") else {
+      throw failure(
+        atEnd ? "unexpected end of input, expected ':' after an object key" : "expected ':' after an object key")
+    }
+    cursor += 1
+  }
+
   /// After a member's value: true if another member follows, false at `}`.
-  mutating func nextMember() throws(SceneFileError) -> Bool {
+  @inline(__always) mutating func nextMember() throws(SceneFileError) -> Bool {
+    if cursor < end {
+      switch cursor.pointee {
+      case UInt8(ascii: ","):
+        cursor += 1
+        return true
+      case UInt8(ascii: "}"):
+        cursor += 1
+        depth -= 1
+        return false
+      default: break
+      }
+    }
+    return try spacedNextMember()
+  }
+
+  mutating func spacedNextMember() throws(SceneFileError) -> Bool {
     skipWhitespace()
     if current == UInt8(ascii: ",") {
       cursor += 1
       return true
     }
     guard current == UInt8(ascii: "}") else {
-      throw failure(atEnd ? "unexpected end of input, expected ',' or '}' in an object" : "expected ',' or '}' in an object")
+      throw failure(
+        atEnd ? "unexpected end of input, expected ',' or '}' in an object" : "expected ',' or '}' in an object")
     }
     cursor += 1
     depth -= 1
@@ -212,7 +242,8 @@ struct JSONReader {
       return true
     }
     guard current == UInt8(ascii: "]") else {
-      throw failure(atEnd ? "unexpected end of input, expected ',' or ']' in an array" : "expected ',' or ']' in an array")
+      throw failure(
+        atEnd ? "unexpected end of input, expected ',' or ']' in an array" : "expected ',' or ']' in an array")
     }
     cursor += 1
     depth -= 1
@@ -227,15 +258,8 @@ struct JSONReader {
     /// Whether the string has escapes (or bytes above ASCII), so must be decoded to compare.
     var needsDecoding: Bool
 
-    /// Whether the string is `text` (compared byte by byte; decoded first if it has escapes).
-    @inline(__always) func `is`(_ text: StaticString) -> Bool {
-      let count = text.utf8CodeUnitCount
-      if needsDecoding { return decoded == String(decoding: UnsafeBufferPointer(start: text.utf8Start, count: count), as: UTF8.self) }
-      guard bytes.count == count else { return false }
-      let other = text.utf8Start
-      for index in 0..<count where bytes[index] != other[index] { return false }
-      return true
-    }
+    /// The first eight bytes as a word, zero-padded (see ``NameList``).
+    var head: UInt64 = 0
 
     /// The string's value (only for keys that passed `rawString`'s checks).
     var decoded: String {
@@ -248,29 +272,57 @@ struct JSONReader {
   /// Reads a string, checking escapes and UTF-8, without decoding it.
   mutating func rawString() throws(SceneFileError) -> Key {
     guard current == UInt8(ascii: "\"") else { throw mismatch("a string") }
-    cursor += 1
-    let first = cursor
-    var plain = true
-    while true {
-      guard cursor < end else { throw failure("unterminated string") }
-      let byte = cursor.pointee
-      if byte == UInt8(ascii: "\"") { break }
-      if byte < 0x20 { throw failure("control character in a string") }
-      if byte == UInt8(ascii: "\\") || byte >= 0x80 {
-        plain = false
+    let first = cursor + 1
+    var pointer = first  // a local, so the scan stays in registers
+    // Eight bytes a step while no byte is special; then byte by byte from the first that may be.
+    while end - pointer >= 8 {
+      let word = UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
+      let special = Self.specialBytes(word)
+      if special != 0 {
+        pointer += special.trailingZeroBitCount >> 3
         break
       }
-      cursor += 1
+      pointer += 8
     }
-    if !plain {
-      // Rare: walk the rest with the decoder, which checks every escape and sequence.
-      cursor = first
-      _ = try decodeStringBody()
-      cursor -= 1
+    while pointer < end {
+      let byte = pointer.pointee
+      // Printable ASCII but the quote and the backslash: one unsigned compare for the range.
+      if byte &- 0x20 < 0x60 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+        pointer += 1
+        continue
+      }
+      guard byte == UInt8(ascii: "\"") else { break }
+      cursor = pointer + 1
+      let count = pointer - first
+      var head: UInt64
+      if end - first >= 8 {  // a whole word only where the buffer holds it
+        head = UnsafeRawPointer(first).loadUnaligned(as: UInt64.self)
+        if count < 8 { head &= (1 << (8 * UInt64(count))) &- 1 }
+      } else {
+        head = 0
+        for offset in 0..<count { head |= UInt64(first[offset]) << (8 * UInt64(offset)) }
+      }
+      return Key(bytes: UnsafeBufferPointer(start: first, count: count), needsDecoding: false, head: head)
     }
-    let key = Key(bytes: UnsafeBufferPointer(start: first, count: cursor - first), needsDecoding: !plain)
-    cursor += 1
-    return key
+    // Rare: escapes, bytes above ASCII, or an error; the decoder checks every
+    // escape and sequence.
+    cursor = first
+    _ = try decodeStringBody()
+    return Key(bytes: UnsafeBufferPointer(start: first, count: cursor - 1 - first), needsDecoding: true)
+  }
+
+  /// A word with the high bit set in (at least) the lowest byte of `word`
+  /// that is a quote, a backslash, a control character or above ASCII, and
+  /// zero if none is (the classic "has a zero byte" arithmetic: a borrow may
+  /// flag bytes above a flagged one, never below it).
+  @inline(__always) static func specialBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+    let quotes = zeroBytes(word ^ (ones &* 0x22))
+    let backslashes = zeroBytes(word ^ (ones &* 0x5C))
+    let controls = (word &- ones &* 0x20) & ~word & highs
+    return quotes | backslashes | controls | (word & highs)
   }
 
   /// Decodes a string's body from the cursor (just after the opening quote)
@@ -360,7 +412,33 @@ struct JSONReader {
 
   /// Reads a number exactly as `Double(literal)` would (correctly rounded; a
   /// literal beyond the range reads as infinity), and where its literal is.
+  @inline(__always)
   mutating func number() throws(SceneFileError) -> (value: Double, literal: UnsafeBufferPointer<UInt8>) {
+    // The commonest number in scene files, a short integer, read at once.
+    var pointer = cursor
+    if pointer < end && pointer.pointee == UInt8(ascii: "-") { pointer += 1 }
+    let digits = pointer
+    var magnitude: UInt64 = 0
+    while pointer < end {
+      let digit = pointer.pointee &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      magnitude = magnitude &* 10 &+ UInt64(digit)
+      pointer += 1
+    }
+    let count = pointer - digits
+    if count > 0 && count <= 15 && (count == 1 || digits.pointee != UInt8(ascii: "0"))
+      && (pointer == end || (pointer.pointee != UInt8(ascii: ".") && pointer.pointee | 0x20 != UInt8(ascii: "e")))
+    {
+      let literal = UnsafeBufferPointer(start: cursor, count: pointer - cursor)
+      let negative = digits != cursor
+      cursor = pointer
+      return (negative ? -Double(magnitude) : Double(magnitude), literal)
+    }
+    return try anyNumber()
+  }
+
+  /// Any number: fractions, exponents, long literals and malformed ones.
+  mutating func anyNumber() throws(SceneFileError) -> (value: Double, literal: UnsafeBufferPointer<UInt8>) {
     let first = cursor
     @inline(__always) func digit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
     let negative = current == UInt8(ascii: "-")
@@ -434,8 +512,9 @@ struct JSONReader {
   }
 
   /// A finite number (R29: `1e999` reads as infinity and is refused).
-  mutating func finiteNumber() throws(SceneFileError) -> Double {
-    guard kind == .number else { throw mismatch("a number") }
+  @inline(__always) mutating func finiteNumber() throws(SceneFileError) -> Double {
+    let byte = current
+    guard byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") else { throw mismatch("a number") }
     let (value, literal) = try number()
     guard value.isFinite else {
       throw SceneFileError(.root, "\(String(decoding: literal, as: UTF8.self)) is not a finite number")

@@ -34,6 +34,30 @@ public enum SceneFile {
     try answer(request, document, into: &writer, indent: 0)
   }
 
+  /// Reads every request of a document as ``answer(_:document:into:)`` does,
+  /// without answering: throws the error it would throw.
+  public static func check(_ request: Request, document: UnsafeBufferPointer<UInt8>) throws(SceneFileError) {
+    var writer = JSONWriter(capacity: 64)
+    try answer(request, document, into: &writer, indent: 0, answering: false)
+  }
+
+  /// Answers a document, handing the answer to `drain` in pieces of about
+  /// `piece` bytes, so that memory does not grow with the answer. Check the
+  /// document first (``check(_:document:)``): the pieces before an error
+  /// would be gone. Returns false when `drain` did (and stops there).
+  public static func answer(
+    _ request: Request, document: UnsafeBufferPointer<UInt8>, into writer: inout JSONWriter, piece: Int,
+    drain: (UnsafeBufferPointer<UInt8>) -> Bool
+  ) throws(SceneFileError) -> Bool {
+    var drained = true
+    try answer(request, document, into: &writer, indent: 0) { writer in
+      guard drained, writer.count >= piece else { return }
+      drained = drain(writer.written)
+      writer.truncate(to: 0)
+    }
+    return drained
+  }
+
   /// Appends the answer to one line of a stream (compact layout, and a line
   /// break). A line of white space only is skipped; on error nothing is appended.
   public static func answer(
@@ -45,9 +69,10 @@ public enum SceneFile {
   }
 
   static func answer(
-    _ request: Request, _ bytes: UnsafeBufferPointer<UInt8>, into writer: inout JSONWriter, indent: Int?
+    _ request: Request, _ bytes: UnsafeBufferPointer<UInt8>, into writer: inout JSONWriter, indent: Int?,
+    answering: Bool = true, afterEach: (inout JSONWriter) -> Void = { _ in }
   ) throws(SceneFileError) {
-    let mark = writer.bytes.count
+    let mark = writer.count
     do {
       var reader = JSONReader(bytes)
       try reader.beginDocument()
@@ -58,18 +83,19 @@ public enum SceneFile {
         try reader.elements { reader, index throws(SceneFileError) in
           if index > 0 { writer.byte(UInt8(ascii: ",")) }
           if indent != nil { writer.byte(UInt8(ascii: "\n")) }
-          try answerOne(request, &reader, into: &writer)
+          try answerOne(request, &reader, into: &writer, answering: answering)
+          afterEach(&writer)
           count += 1
         }
         if count > 0 && indent != nil { writer.byte(UInt8(ascii: "\n")) }
         writer.byte(UInt8(ascii: "]"))
       } else {
         writer.indent = indent
-        try answerOne(request, &reader, into: &writer)
+        try answerOne(request, &reader, into: &writer, answering: answering)
       }
       try reader.endDocument()
     } catch {
-      writer.bytes.removeSubrange(mark...)
+      writer.truncate(to: mark)
       // A document that is not JSON is reported as such, as a whole; checked
       // only now, so that good documents are read once.
       if !error.isSyntax { try JSONReader.checkSyntax(bytes) }
@@ -78,16 +104,22 @@ public enum SceneFile {
   }
 
   @inline(__always)
-  static func answerOne(_ request: Request, _ reader: inout JSONReader, into writer: inout JSONWriter)
-    throws(SceneFileError)
-  {
+  static func answerOne(
+    _ request: Request, _ reader: inout JSONReader, into writer: inout JSONWriter, answering: Bool
+  ) throws(SceneFileError) {
     switch request {
-    case .solve: writer.solution(try Scene(reading: &reader).solve())
+    case .solve:
+      let scene = try Scene(reading: &reader)
+      if answering { writer.solution(scene.solve()) }
     case .regions:
       let request = try RegionRequest(reading: &reader)
-      writer.regions(request.query.answer(for: request.regions))
-    case .displace: writer.displacement(try Displacement(reading: &reader).displaced())
-    case .grid: writer.grid(try GridFit(reading: &reader))
+      if answering { writer.regions(request.query.answer(for: request.regions)) }
+    case .displace:
+      let displacement = try Displacement(reading: &reader)
+      if answering { writer.displacement(displacement.displaced()) }
+    case .grid:
+      let grid = try GridFit(reading: &reader)
+      if answering { writer.grid(grid) }
     }
   }
 
@@ -95,14 +127,14 @@ public enum SceneFile {
   public static func answer(_ request: Request, _ text: String) throws(SceneFileError) -> String {
     var writer = JSONWriter(capacity: 1024)
     try withBytes(text) { bytes throws(SceneFileError) in try answer(request, document: bytes, into: &writer) }
-    return String(decoding: writer.bytes, as: UTF8.self)
+    return String(decoding: writer.written, as: UTF8.self)
   }
 
   /// The answer to one stream line as text, without its line break.
   public static func answerLine(_ request: Request, _ text: String) throws(SceneFileError) -> String {
     var writer = JSONWriter(capacity: 1024)
     try withBytes(text) { bytes throws(SceneFileError) in try answer(request, line: bytes, into: &writer) }
-    return String(decoding: writer.bytes.dropLast(), as: UTF8.self)
+    return String(decoding: writer.written.dropLast(), as: UTF8.self)
   }
 
   public static func solve(_ text: String) throws(SceneFileError) -> String { try answer(.solve, text) }
@@ -134,7 +166,7 @@ extension Scene {
 public func jsonNumber(_ value: Double) -> String {
   var writer = JSONWriter(capacity: 32)
   writer.number(value)
-  return String(decoding: writer.bytes, as: UTF8.self)
+  return String(decoding: writer.written, as: UTF8.self)
 }
 
 /// Calls `body` with a string's UTF-8 bytes, keeping the error's type.

@@ -173,7 +173,10 @@ func jsonText(_ value: JSONValue) -> String {
       switch scalar {
       case "\"": out += "\\\""
       case "\\": out += "\\\\"
-      case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+      case _ where scalar.value < 0x20:
+        out +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
       default: out.unicodeScalars.append(scalar)
       }
     }
@@ -185,6 +188,7 @@ func jsonText(_ value: JSONValue) -> String {
   case .number(_, let literal): return literal
   case .string(let text): return string(text)
   case .array(let items): return "[" + items.map(jsonText).joined(separator: ",") + "]"
-  case .object(let members): return "{" + members.map { string($0.key) + ":" + jsonText($0.value) }.joined(separator: ",") + "}"
+  case .object(let members):
+    return "{" + members.map { string($0.key) + ":" + jsonText($0.value) }.joined(separator: ",") + "}"
   }
 }

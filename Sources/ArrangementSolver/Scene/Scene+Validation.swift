@@ -39,7 +39,8 @@ extension Scene {
   }
 }
 
-/// Collects issues with their paths.
+/// Collects issues with their paths. Paths are built only for the fields
+/// reported: a valid scene, the common case, costs no string work.
 struct Validator {
   var found: [SceneIssue] = []
 
@@ -49,67 +50,67 @@ struct Validator {
 
   /// Reports a non-finite value; returns whether the value is finite.
   @discardableResult
-  mutating func finite(_ value: Double, _ path: String) -> Bool {
+  mutating func finite(_ value: Double, _ path: @autoclosure () -> String) -> Bool {
     if value.isFinite { return true }
-    report(path, "\(formatNumber(value)) is not a finite number")
+    report(path(), "\(formatNumber(value)) is not a finite number")
     return false
   }
 
-  mutating func length(_ value: Double, _ path: String) {
-    if finite(value, path), value < 0 { report(path, "\(formatNumber(value)) is negative") }
+  mutating func length(_ value: Double, _ path: @autoclosure () -> String) {
+    if finite(value, path()), value < 0 { report(path(), "\(formatNumber(value)) is negative") }
   }
 
-  mutating func rect(_ rect: Rect, _ path: String) {
-    finite(rect.x, path + ".x")
-    finite(rect.y, path + ".y")
-    length(rect.width, path + ".width")
-    length(rect.height, path + ".height")
+  mutating func rect(_ rect: Rect, _ path: @autoclosure () -> String) {
+    finite(rect.x, path() + ".x")
+    finite(rect.y, path() + ".y")
+    length(rect.width, path() + ".width")
+    length(rect.height, path() + ".height")
   }
 
-  mutating func insets(_ insets: EdgeInsets, _ path: String) {
-    length(insets.top, path + ".top")
-    length(insets.left, path + ".left")
-    length(insets.bottom, path + ".bottom")
-    length(insets.right, path + ".right")
+  mutating func insets(_ insets: EdgeInsets, _ path: @autoclosure () -> String) {
+    length(insets.top, path() + ".top")
+    length(insets.left, path() + ".left")
+    length(insets.bottom, path() + ".bottom")
+    length(insets.right, path() + ".right")
   }
 
-  mutating func regions(_ regions: ReservedRegions, _ path: String) {
+  mutating func regions(_ regions: ReservedRegions, _ path: @autoclosure () -> String) {
     for (index, region) in regions.enumerated() {
-      rect(region.frame, "\(path)[\(index)].frame")
-      insets(region.margins, "\(path)[\(index)].margins")
+      rect(region.frame, "\(path())[\(index)].frame")
+      insets(region.margins, "\(path())[\(index)].margins")
     }
   }
 
-  mutating func pane(_ pane: PaneSettings, _ path: String) {
-    finite(pane.layoutPriority, path + ".layoutPriority")
-    range(pane.width, path + ".width")
-    range(pane.height, path + ".height")
+  mutating func pane(_ pane: PaneSettings, _ path: @autoclosure () -> String) {
+    finite(pane.layoutPriority, path() + ".layoutPriority")
+    range(pane.width, path() + ".width")
+    range(pane.height, path() + ".height")
     if let ideal = pane.idealSize {
-      length(ideal.width, path + ".idealSize.width")
-      length(ideal.height, path + ".idealSize.height")
+      length(ideal.width, path() + ".idealSize.width")
+      length(ideal.height, path() + ".idealSize.height")
     }
   }
 
-  mutating func range(_ range: DimensionRange, _ path: String) {
-    dimension(range.minimum, path + ".minimum")
-    dimension(range.preferred, path + ".preferred")
-    dimension(range.maximum, path + ".maximum")
+  mutating func range(_ range: DimensionRange, _ path: @autoclosure () -> String) {
+    dimension(range.minimum, path() + ".minimum")
+    dimension(range.preferred, path() + ".preferred")
+    dimension(range.maximum, path() + ".maximum")
     switch (range.minimum, range.maximum) {
     case (.absolute(let low)?, .absolute(let high)?) where low.isFinite && high.isFinite && high < low,
       (.fractional(let low)?, .fractional(let high)?) where low.isFinite && high.isFinite && high < low:
-      report(path + ".maximum", "\(formatNumber(high)) is below the minimum \(formatNumber(low))")
+      report(path() + ".maximum", "\(formatNumber(high)) is below the minimum \(formatNumber(low))")
     default:
       break
     }
   }
 
-  mutating func dimension(_ dimension: Dimension?, _ path: String) {
+  mutating func dimension(_ dimension: Dimension?, _ path: @autoclosure () -> String) {
     switch dimension {
     case .absolute(let points)?:
-      length(points, path + ".absolute")
+      length(points, path() + ".absolute")
     case .fractional(let fraction)?:
-      if finite(fraction, path + ".fraction"), !(0...1).contains(fraction) {
-        report(path + ".fraction", "\(formatNumber(fraction)) is outside 0...1")
+      if finite(fraction, path() + ".fraction"), !(0...1).contains(fraction) {
+        report(path() + ".fraction", "\(formatNumber(fraction)) is outside 0...1")
       }
     case .intrinsic?, nil:
       break
