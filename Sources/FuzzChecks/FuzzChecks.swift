@@ -160,6 +160,12 @@ public enum FuzzChecks {
 
   // MARK: - The scene a byte string describes
 
+  /// The scene that bytes describe, as the solver target decodes it (for tests that want varied scenes).
+  public static func scene(from bytes: UnsafeRawBufferPointer) -> Scene {
+    var reader = ByteReader(bytes)
+    return decodeScene(&reader)
+  }
+
   static func decodeScene(_ reader: inout ByteReader) -> Scene {
     let (x, y, width, height) = reader.rect()
     var scene = Scene(container: Rect(x: x, y: y, width: width, height: height))

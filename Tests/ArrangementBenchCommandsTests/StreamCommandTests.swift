@@ -1,0 +1,165 @@
+import Foundation
+import SceneFormat
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs the built tool with `input` on standard input (from a file, so any
+/// size streams in) and standard output to `output`; returns the exit status
+/// and the child's peak resident memory in bytes.
+func runChild(_ arguments: [String], inputPath: String, outputPath: String) -> (status: Int32, peakBytes: Int) {
+  var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  let argv = ([CrashSafetyTests.tool] + arguments).map { strdup($0) } + [nil]
+  defer { argv.forEach { free($0) } }
+  var pid: pid_t = 0
+  guard posix_spawn(&pid, CrashSafetyTests.tool, &actions, nil, argv, environ) == 0 else { return (-1, 0) }
+  var status: Int32 = 0
+  var usage = rusage()
+  wait4(pid, &status, 0, &usage)
+  return ((status >> 8) & 0xFF, usage.ru_maxrss * 1024)
+}
+
+@Suite("Streams on the command line: --lines, .jsonl files, bounded memory, line numbers in errors")
+struct StreamCommandTests {
+  let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("streams-\(UUID().uuidString)")
+
+  static let goodLine =
+    #"{"container": {"x": 0, "y": 0, "width": 950, "height": 760}, "safeArea": {"right": 84}, "regions": [{"id": 1, "kind": "division", "frame": {"x": 475, "y": 0, "width": 0, "height": 760}}]}"#
+
+  func write(_ name: String, _ text: String) throws -> String {
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let path = scratch.appendingPathComponent(name).path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test("§8.1: --lines on standard input and a .jsonl file answer one compact line per line, blank lines skipped")
+  func linesAndFiles() throws {
+    let answer = try SceneFile.answerLine(.solve, Self.goodLine)
+    let stream = Self.goodLine + "\n\n   \r\n" + Self.goodLine + "\r\n" + Self.goodLine  // no final line break
+    let fromInput = runTool(["solve", "--lines"], input: stream)
+    #expect(fromInput.status == 0)
+    #expect(fromInput.standardOutput == Array(repeating: answer + "\n", count: 3).joined())
+    let path = try write("scenes.ndjson", stream)
+    let fromFile = runTool(["solve", path])
+    #expect(fromFile.status == 0)
+    #expect(fromFile.standardOutput == fromInput.standardOutput)
+  }
+
+  @Test("§8.1: a bad line stops the stream with status 2 and `line N: $.path: message`, after the lines before it")
+  func badLine() {
+    let stream = [Self.goodLine, "", #"{"container": {"x": 0, "y": 0, "width": -5, "height": 1}}"#, Self.goodLine]
+      .joined(separator: "\n")
+    let run = runTool(["solve", "--lines"], input: stream)
+    #expect(run.status == 2)
+    #expect(run.standardError == "arrangement-bench: line 3: $.container.width: -5 is negative\n")
+    #expect(run.standardOutput.split(separator: "\n").count == 1)
+  }
+
+  @Test("§8.1: a line longer than 1 MiB is refused with its number; a line just under it is read")
+  func longLine() throws {
+    // A scene padded with white space inside the object: long, and valid JSON.
+    func padded(_ length: Int) -> String {
+      let head = #"{"container": {"x": 0, "y": 0, "width": 9, "height": 9}"#
+      return head + String(repeating: " ", count: length - head.count - 1) + "}"
+    }
+    let fits = runTool(["solve", "--lines"], input: Self.goodLine + "\n" + padded(1 << 20) + "\n")
+    #expect(fits.status == 0)
+    #expect(fits.standardOutput.split(separator: "\n").count == 2)
+    let long = runTool(["solve", "--lines"], input: Self.goodLine + "\n" + padded((1 << 20) + 1) + "\n")
+    #expect(long.status == 2)
+    #expect(long.standardError == "arrangement-bench: line 2: longer than 1 MiB\n")
+    #expect(long.standardOutput.split(separator: "\n").count == 1)
+  }
+
+  @Test(
+    "§8.1: every hostile scene file, as line 3 of a stream, fails with its document's message and line number",
+    arguments: HostileCase.all.filter { ["solve", "regions", "displace", "grid"].contains($0.arguments[0]) })
+  func hostileLines(_ hostile: HostileCase) throws {
+    let bytes = try #require(
+      FileManager.default.contents(atPath: HostileCase.folder.appendingPathComponent(hostile.file).path))
+    // The file on one line: its line breaks are white space to JSON (inside a string they are errors either way).
+    let line = Data(bytes.map { $0 == 0x0A ? 0x20 : $0 })
+    guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }  // a blank line is skipped
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let single = scratch.appendingPathComponent("single.json").path
+    try line.write(to: URL(fileURLWithPath: single))
+    let document = runTool([hostile.arguments[0], single])
+    #expect(document.status == 2)
+    let stream = scratch.appendingPathComponent("stream.jsonl").path
+    let good: String
+    switch hostile.arguments[0] {
+    case "solve": good = Self.goodLine
+    case "regions": good = #"{"view": {"x": 0, "y": 0, "width": 9, "height": 9}, "kind": "division"}"#
+    case "displace":
+      good =
+        #"{"view": {"x": 0, "y": 0, "width": 9, "height": 9}, "elements": [{"x": 0, "y": 0, "width": 1, "height": 1}], "purpose": "control"}"#
+    default: good = #"{"frame": {"x": 0, "y": 0, "width": 900, "height": 9}, "minimumCellWidth": 100}"#
+    }
+    var contents = Data((good + "\n" + good + "\n").utf8)
+    contents.append(line)
+    contents.append(Data(("\n" + good).utf8))
+    try contents.write(to: URL(fileURLWithPath: stream))
+    let run = runTool([hostile.arguments[0], stream])
+    #expect(run.status == 2)
+    let message = document.standardError.replacingOccurrences(of: "arrangement-bench: ", with: "")
+    #expect(
+      run.standardError == "arrangement-bench: line 3: " + message.replacingOccurrences(of: single + ": ", with: ""))
+    #expect(run.standardOutput.split(separator: "\n").count == 2)
+  }
+
+  @Test(
+    "§8.1: a stream of more than 64 MiB runs in bounded memory (the child's peak resident memory)",
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: CrashSafetyTests.tool), "the tool is built beside the tests"))
+  func boundedMemory() throws {
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let input = scratch.appendingPathComponent("big.jsonl").path
+    let handle = try #require(FileHandle(forWritingAtPath: try write("big.jsonl", "")))
+    let block = Data(String(repeating: Self.goodLine + "\n", count: 4096).utf8)
+    var written = 0
+    while written <= 68 << 20 {
+      handle.write(block)
+      written += block.count
+    }
+    try handle.close()
+    let output = scratch.appendingPathComponent("answers.jsonl").path
+    let (status, peak) = runChild(["solve", "--lines", "-"], inputPath: input, outputPath: output)
+    #expect(status == 0)
+    let lines = written / (Self.goodLine.utf8.count + 1)
+    let answerLength = try SceneFile.answerLine(.solve, Self.goodLine).utf8.count + 1
+    #expect(try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int == lines * answerLength)
+    // Generous: the runtime, two 1 MiB input chunks and the answers of one chunk; the stream is 68 MiB.
+    #expect(peak < 48 << 20, "peak resident memory \(peak >> 20) MiB")
+  }
+
+  @Test(
+    "A write that fails (a full disk) is an error with the system's reason, status 1",
+    .enabled(
+      if: FileManager.default.fileExists(atPath: "/dev/full")
+        && FileManager.default.isExecutableFile(atPath: CrashSafetyTests.tool)))
+  func fullDisk() throws {
+    let input = try write("one.jsonl", Self.goodLine + "\n")
+    for arguments in [["solve", input], ["solve", "--lines", input], ["scenes", "--random", "10"]] {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: CrashSafetyTests.tool)
+      process.arguments = arguments
+      process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+      let errors = Pipe()
+      process.standardError = errors
+      try process.run()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 1)
+      let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      #expect(message == "arrangement-bench: cannot write standard output: No space left on device\n")
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import ArrangementSolver
+import FuzzChecks
+import SceneFormat
+import Testing
+
+/// Seeded scenes the file format can hold, every field exercised: regions
+/// (0 to 8, any ids, kinds, activity, margins), every dimension kind, ties and
+/// negative priorities, scales, directions, empty axes, hidden secondaries, and
+/// numbers with long decimal expansions (thirds, sevenths) for the exact
+/// reader and the shortest-form writer. Invalid draws (a maximum below a
+/// minimum of the same kind) are skipped.
+func randomValidScenes(count: Int, seed: UInt64) -> [Scene] {
+  var state = seed
+  func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  func below(_ bound: UInt64) -> Int { Int(next() % bound) }
+  func length() -> Double {
+    switch below(4) {
+    case 0: return Double(below(2400))
+    case 1: return Double(below(24_000)) / 8
+    case 2: return Double(below(2400)) / 3
+    default: return Double(below(2400)) / 7
+    }
+  }
+  func coordinate() -> Double { below(4) == 0 ? -length() : length() }
+  func rect() -> Rect { Rect(x: coordinate(), y: coordinate(), width: length(), height: length()) }
+  func insets() -> EdgeInsets {
+    EdgeInsets(top: length() / 10, left: length() / 10, bottom: length() / 10, right: length() / 10)
+  }
+  func dimension() -> Dimension? {
+    switch below(5) {
+    case 0, 1: return nil
+    case 2: return .absolute(length())
+    case 3: return .fractional(Double(below(1001)) / 1000)
+    default: return .intrinsic
+    }
+  }
+  func pane() -> PaneSettings {
+    var pane = PaneSettings(layoutPriority: below(3) == 0 ? Double(below(5)) - 2 : 0)
+    pane.width = DimensionRange(minimum: dimension(), preferred: dimension(), maximum: dimension())
+    pane.height = DimensionRange(minimum: dimension(), preferred: dimension(), maximum: dimension())
+    if below(2) == 0 { pane.idealSize = Size(width: length(), height: length()) }
+    pane.fixedSize = below(4) == 0
+    pane.visible = below(6) != 0
+    pane.overlayEdge = below(2) == 0 ? .leading : .trailing
+    pane.overlayVerticalEdge = below(2) == 0 ? .top : .bottom
+    return pane
+  }
+  var scenes: [Scene] = []
+  while scenes.count < count {
+    var scene = Scene(container: rect())
+    if below(2) == 0 { scene.safeArea = insets() }
+    if below(3) == 0 {
+      scene.sizeClass = SizeClasses(
+        horizontal: below(2) == 0 ? .compact : .regular, vertical: below(2) == 0 ? .compact : .regular)
+    }
+    scene.layoutDirection = below(2) == 0 ? .leftToRight : .rightToLeft
+    if below(2) == 0 { scene.displayScale = [1, 2, 3, 2.5][below(4)] }
+    for _ in 0..<below(9) {
+      scene.regions.append(
+        ReservedRegion(
+          id: below(40) - 10, kind: below(2) == 0 ? .division : .occlusion, frame: rect(),
+          margins: below(3) == 0 ? insets() : .zero, isActive: below(4) != 0))
+    }
+    scene.style = below(2) == 0 ? .split : .overlay
+    scene.axes = Axes(rawValue: UInt8(below(4)))
+    // Each pane carries only its own fields in the format (the solver reads no others).
+    scene.primary = pane()
+    scene.primary.visible = true
+    scene.secondary = pane()
+    scene.secondary.overlayEdge = .trailing
+    scene.secondary.overlayVerticalEdge = .bottom
+    if scene.validate().isEmpty { scenes.append(scene) }
+  }
+  return scenes
+}
+
+/// A scene as one line of a stream.
+func sceneLine(_ scene: Scene) -> String {
+  var writer = JSONWriter(capacity: 1024)
+  writer.scene(scene)
+  return String(decoding: writer.written, as: UTF8.self)
+}
+
+@Suite("Streams (JSON Lines): one compact answer a line, the array form's answers byte for byte")
+struct StreamTests {
+  static let scenes = randomValidScenes(count: 3000, seed: 0x5EED_11E5)
+
+  @Test("Scene files: a scene written by the writer reads back to the same scene")
+  func roundTrip() throws {
+    #expect(Set(Self.scenes.map(\.regions.count)).count >= 4, "the scenes cover several region counts")
+    for scene in Self.scenes {
+      let line = sceneLine(scene)
+      let read = try Scene(json: line)
+      guard read == scene else {
+        Issue.record("read back differently: \(line)")
+        return
+      }
+    }
+  }
+
+  @Test("Streams: each line's answer is the array form's answer for it, compacted, byte for byte")
+  func streamEqualsArray() throws {
+    let lines = Self.scenes.map(sceneLine)
+    let document = try SceneFile.solve("[" + lines.joined(separator: ",\n") + "]")
+    let answers = try lines.map { line throws(SceneFileError) in try SceneFile.answerLine(.solve, line) }
+    #expect(FuzzChecks.compact(document) == "[" + answers.joined(separator: ",") + "]")
+    // And each line alone as a document, for the one-value form.
+    for (line, answer) in zip(lines.prefix(200), answers) {
+      #expect(FuzzChecks.compact(try SceneFile.solve(line)) == answer)
+    }
+  }
+
+  @Test("Streams: every golden scene answers on one line as in the array form", arguments: GoldenCase.all)
+  func goldenLines(_ golden: GoldenCase) throws {
+    let line = sceneLine(golden.scene)
+    #expect(try SceneFile.answerLine(.solve, line) == FuzzChecks.compact(try SceneFile.solve(line)))
+    #expect(try Scene(json: line).solve() == golden.scene.solve())
+  }
+
+  @Test("Streams: \\r\\n line ends and lines of white space are accepted; a bad line fails as its document would")
+  func lineEnds() throws {
+    let line = sceneLine(Self.scenes[0])
+    #expect(try SceneFile.answerLine(.solve, line + "\r") == (try SceneFile.answerLine(.solve, line)))
+    #expect(try SceneFile.answerLine(.solve, "  \t\r") == "")
+    let bad = #"{"container": {"x": 0, "y": 0, "width": 1, "height": 1}, "style": "grid"}"#
+    #expect(throws: SceneFileError.self) { try SceneFile.answerLine(.solve, bad) }
+    do throws(SceneFileError) {
+      _ = try SceneFile.answerLine(.solve, bad)
+    } catch {
+      #expect(error.description == #"$.style: unknown value "grid" (expected one of: "split", "overlay")"#)
+    }
+  }
+
+  @Test("Every request kind answers a line as its array form does")
+  func otherRequests() throws {
+    let query =
+      #"{"view": {"x": 100, "y": 0, "width": 850, "height": 760}, "kind": "division", "layoutDirection": "rightToLeft", "regions": [{"id": 4, "kind": "division", "frame": {"x": 475, "y": 0, "width": 0, "height": 760}}]}"#
+    let displace =
+      #"{"view": {"x": 0, "y": 0, "width": 951, "height": 669}, "elements": [{"x": 100, "y": 200, "width": 270, "height": 150}], "purpose": "transient", "regions": [{"id": 1, "kind": "division", "frame": {"x": 463.5, "y": 0, "width": 24, "height": 669}}]}"#
+    let grid =
+      #"{"frame": {"x": 0, "y": 0, "width": 951, "height": 669}, "minimumCellWidth": 200, "spacing": 16, "margin": 20, "regions": [{"id": 1, "kind": "division", "frame": {"x": 463.5, "y": 0, "width": 24, "height": 669}}]}"#
+    for (request, line) in [(SceneFile.Request.regions, query), (.displace, displace), (.grid, grid)] {
+      let document = try SceneFile.answer(request, "[" + line + "," + line + "]")
+      let answer = try SceneFile.answerLine(request, line)
+      #expect(FuzzChecks.compact(document) == "[" + answer + "," + answer + "]")
+      #expect(answer.contains("\n") == false && answer.contains(" ") == false)
+    }
+  }
+
+  @Test("A line holding an array is answered by the compact array of answers")
+  func arrayLine() throws {
+    let lines = Self.scenes.prefix(3).map(sceneLine)
+    let answers = try lines.map { line throws(SceneFileError) in try SceneFile.answerLine(.solve, line) }
+    #expect(
+      try SceneFile.answerLine(.solve, "[" + lines.joined(separator: ",") + "]") == "[" + answers.joined(separator: ",")
+        + "]")
+  }
+}
