@@ -14,16 +14,16 @@ let package = Package(
   targets: [
     // The solver: standard library only, value types, no allocations on the solve path.
     .target(name: "ArrangementSolver"),
-    // Scene files (SPEC §8): a strict JSON reader with field paths, and the answer writer.
+    // Scene files and streams: a strict single-pass reader with field paths, and the answer writer.
     .target(name: "SceneFormat", dependencies: ["ArrangementSolver"]),
     // A malloc interposer; linked into every executable that depends on it.
     .target(name: "CAllocationCounter"),
     // The benchmark runner: registration, measurement, statistics, baselines, verdicts.
     .target(name: "BenchmarkRunner", dependencies: ["CAllocationCounter"]),
-    // Benchmark definitions: sweeps of scenes through the solver.
+    // Benchmark definitions: sweeps of scenes through the solver, and scene files through their reader.
     .target(
       name: "ArrangementBenchmarks",
-      dependencies: ["ArrangementSolver", "BenchmarkRunner"],
+      dependencies: ["ArrangementSolver", "SceneFormat", "BenchmarkRunner"],
       path: "Benchmarks/ArrangementBenchmarks"
     ),
     // The command-line tool's subcommands, kept in a library so tests can run them in-process.

@@ -216,6 +216,7 @@ public enum ArrangementSuite {
           blackHole(checksum)
         }
       })
+    list += SceneFileBenchmarks.benchmarks(seed: seed, reference: limit)
     return list
   }
 

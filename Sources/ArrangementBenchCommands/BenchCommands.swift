@@ -411,7 +411,8 @@ enum BenchCommands {
       GroupMeasurement(
         title: group.title, operations: group.operations, samples: samples, allocationsPerRun: group.allocationsPerRun,
         bytesPerRun: Int(group.bytesPerOperation * Double(group.operations)),
-        instructionsPerOperation: group.instructionsPerOperation, reference: group.reference)
+        instructionsPerOperation: group.instructionsPerOperation, reference: group.reference,
+        bytesProcessed: group.inputBytesPerOperation.map { Int(($0 * Double(group.operations)).rounded()) })
     }
   }
 

@@ -17,16 +17,21 @@ public struct Benchmark: Sendable {
   public var operations: Int
   /// The title of a group this one is reported against, as a multiple of its time per operation.
   public var reference: String?
+  /// Bytes of input one call of the body processes (a parser's document), so
+  /// the group is also reported in bytes per second; `nil` when not meaningful.
+  public var bytesProcessed: Int?
   /// Runs the setup and returns the body to measure.
   public var setUp: @Sendable () -> () -> Void
 
   public init(
-    _ title: String, operations: Int, reference: String? = nil, setUp: @escaping @Sendable () -> () -> Void
+    _ title: String, operations: Int, reference: String? = nil, bytesProcessed: Int? = nil,
+    setUp: @escaping @Sendable () -> () -> Void
   ) {
     precondition(operations > 0, "a benchmark performs at least one operation")
     self.title = title
     self.operations = operations
     self.reference = reference
+    self.bytesProcessed = bytesProcessed
     self.setUp = setUp
   }
 }

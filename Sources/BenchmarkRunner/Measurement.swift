@@ -35,12 +35,15 @@ public struct GroupMeasurement: Codable, Sendable, Hashable {
   /// Instructions per operation, when the machine exposes a counter.
   public var instructionsPerOperation: Double?
   public var reference: String?
+  /// Bytes of input one run processes (``Benchmark/bytesProcessed``).
+  public var bytesProcessed: Int?
 
   public init(
     title: String, operations: Int, samples: [Double], allocationsPerRun: Int, bytesPerRun: Int,
-    instructionsPerOperation: Double?, reference: String? = nil
+    instructionsPerOperation: Double?, reference: String? = nil, bytesProcessed: Int? = nil
   ) {
     self.reference = reference
+    self.bytesProcessed = bytesProcessed
     self.title = title
     self.operations = operations
     self.samples = samples
@@ -106,7 +109,7 @@ public enum Measurer {
     return GroupMeasurement(
       title: benchmark.title, operations: benchmark.operations, samples: samples,
       allocationsPerRun: Int(after.allocations - before.allocations), bytesPerRun: Int(after.bytes - before.bytes),
-      instructionsPerOperation: instructions, reference: benchmark.reference)
+      instructionsPerOperation: instructions, reference: benchmark.reference, bytesProcessed: benchmark.bytesProcessed)
   }
 }
 

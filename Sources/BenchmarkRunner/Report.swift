@@ -62,7 +62,8 @@ public enum Report {
         number(q.median / reference.nanosecondsPerOperation.median) + "× " + reference.title
       }
       return [
-        group.title, number(q.median), number(q.p25) + "–" + number(q.p75), number(q.p99), rate(group.throughput),
+        group.title, number(q.median), number(q.p25) + "–" + number(q.p75), number(q.p99),
+        rate(group.throughput) + (group.megabytesPerSecond.map { " (" + number($0) + " MB/s)" } ?? ""),
         number(group.allocationsPerOperation), group.instructionsPerOperation.map(number) ?? "unavailable",
         ratio ?? "",
       ]

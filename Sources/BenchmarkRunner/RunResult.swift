@@ -71,6 +71,12 @@ public struct GroupResult: Codable, Sendable, Hashable {
   public var instructionsPerOperation: Double?
   /// The group this one is reported against (time per operation as a multiple of it).
   public var reference: String?
+  /// Bytes of input per operation, for groups that process input (parsers); `nil` otherwise.
+  public var inputBytesPerOperation: Double?
+  /// Megabytes (10^6 bytes) of input per second at the median time, where the group processes input.
+  public var megabytesPerSecond: Double? {
+    inputBytesPerOperation.map { $0 * 1e3 / nanosecondsPerOperation.median }
+  }
 
   /// Merges what several processes measured of the same group.
   public init(merging measurements: [GroupMeasurement]) {
@@ -88,6 +94,7 @@ public struct GroupResult: Codable, Sendable, Hashable {
     let instructions = measurements.compactMap(\.instructionsPerOperation)
     instructionsPerOperation = instructions.isEmpty ? nil : instructions.min()
     reference = measurements[0].reference
+    inputBytesPerOperation = measurements[0].bytesProcessed.map { Double($0) / Double(operations) }
   }
 
   /// Every sample of every process.
@@ -134,6 +141,9 @@ public struct RunResult: Codable, Sendable {
     MetricDescription(
       name: "bytesPerOperation", unit: "bytes", polarity: "smallerIsBetter",
       meaning: "heap bytes requested per operation after warm-up"),
+    MetricDescription(
+      name: "inputBytesPerOperation", unit: "bytes", polarity: "none",
+      meaning: "bytes of input per operation, for groups that read input (scene files); absent otherwise"),
     MetricDescription(
       name: "instructionsPerOperation", unit: "instructions", polarity: "smallerIsBetter",
       meaning: "user-space instructions retired per operation; null where the CPU counter is unavailable"),

@@ -18,12 +18,16 @@ public struct JSONWriter: ~Copyable {
   /// Indentation of the answer being written, or `nil` for the compact layout.
   var indent: Int?
 
+  /// A writer with room for `capacity` bytes; with 0 it allocates nothing until written to.
   public init(capacity: Int = 1 << 16) {
-    self.capacity = max(capacity, 64)
-    base = .allocate(capacity: self.capacity)
+    self.capacity = max(capacity, 0)
+    base = self.capacity > 0 ? .allocate(capacity: self.capacity) : JSONWriter.nothing
   }
 
-  deinit { base.deallocate() }
+  /// Where a writer with no room points: never written to, never freed.
+  nonisolated(unsafe) private static let nothing = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+
+  deinit { if capacity > 0 { base.deallocate() } }
 
   /// The bytes written so far.
   public var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
@@ -40,7 +44,7 @@ public struct JSONWriter: ~Copyable {
     let larger = max(needed, capacity * 2)
     let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
     bigger.update(from: base, count: count)
-    base.deallocate()
+    if capacity > 0 { base.deallocate() }
     base = bigger
     capacity = larger
   }
@@ -127,9 +131,34 @@ public struct JSONWriter: ~Copyable {
     if value.isFinite && value == value.rounded(.towardZero) && abs(value) < 1e15 {
       integer(Int64(value))
     } else {
-      var text = value.description
-      text.withUTF8 { append($0) }
+      // Note: `description` builds a `String`, which allocates past 15 bytes
+      // (316.6666666666667); `write(to:)` hands the same text over as bytes.
+      var text = NumberText()
+      value.write(to: &text)
+      withUnsafeBytes(of: &text.storage) {
+        append(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[..<text.count]))
+      }
     }
+  }
+}
+
+/// The text of one number, on the stack (a `Double` needs at most 24 bytes).
+struct NumberText: TextOutputStream {
+  var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  var count = 0
+
+  mutating func write(_ string: String) {
+    for byte in string.utf8 { append(byte) }
+  }
+
+  mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+    for byte in buffer { append(byte) }
+  }
+
+  @inline(__always) mutating func append(_ byte: UInt8) {
+    guard count < 32 else { return }
+    withUnsafeMutableBytes(of: &storage) { $0[count] = byte }
+    count += 1
   }
 }
 
@@ -310,6 +339,19 @@ extension JSONWriter {
     raw("]")
     newline()
     raw("}")
+  }
+}
+
+// MARK: - Public entry points
+
+extension JSONWriter {
+  /// A solution as one line of a stream answers it (compact, with its line break).
+  public mutating func line(_ solution: Solution) {
+    let layout = indent
+    indent = nil
+    self.solution(solution)
+    byte(UInt8(ascii: "\n"))
+    indent = layout
   }
 }
 

@@ -37,7 +37,7 @@ public enum SceneFile {
   /// Reads every request of a document as ``answer(_:document:into:)`` does,
   /// without answering: throws the error it would throw.
   public static func check(_ request: Request, document: UnsafeBufferPointer<UInt8>) throws(SceneFileError) {
-    var writer = JSONWriter(capacity: 64)
+    var writer = JSONWriter(capacity: 0)  // never written to: no allocation
     try answer(request, document, into: &writer, indent: 0, answering: false)
   }
 
@@ -77,18 +77,19 @@ public enum SceneFile {
       var reader = JSONReader(bytes)
       try reader.beginDocument()
       if reader.current == UInt8(ascii: "[") {
+        let pretty = indent != nil
         writer.indent = indent.map { $0 + 2 }
-        writer.byte(UInt8(ascii: "["))
+        if answering { writer.byte(UInt8(ascii: "[")) }
         var count = 0
         try reader.elements { reader, index throws(SceneFileError) in
-          if index > 0 { writer.byte(UInt8(ascii: ",")) }
-          if indent != nil { writer.byte(UInt8(ascii: "\n")) }
+          if answering && index > 0 { writer.byte(UInt8(ascii: ",")) }
+          if answering && pretty { writer.byte(UInt8(ascii: "\n")) }
           try answerOne(request, &reader, into: &writer, answering: answering)
           afterEach(&writer)
           count += 1
         }
-        if count > 0 && indent != nil { writer.byte(UInt8(ascii: "\n")) }
-        writer.byte(UInt8(ascii: "]"))
+        if answering && count > 0 && pretty { writer.byte(UInt8(ascii: "\n")) }
+        if answering { writer.byte(UInt8(ascii: "]")) }
       } else {
         writer.indent = indent
         try answerOne(request, &reader, into: &writer, answering: answering)

@@ -203,6 +203,50 @@ struct SceneFileTests {
     #expect(jsonNumber(475) == "475")
   }
 
+  @Test("Numbers: the writer gives description's text and the reader gives Double(text)'s value, on 400,000 values")
+  func numbersAtLarge() throws {
+    var state: UInt64 = 0x00D0_FACE
+    func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    var failures = 0
+    for index in 0..<400_000 {
+      let value: Double
+      switch index % 5 {
+      case 0: value = Double(bitPattern: next())  // any magnitude, subnormals, exponents
+      case 1: value = Double(next() % 100_000) / Double(next() % 999 + 1)  // long decimal expansions
+      case 2: value = Double(next() % 1 << 53) * (next() % 2 == 0 ? 1 : -1)  // large integers, 1e15 and past
+      case 3: value = Double(next() % 10_000_000) / 1000  // short decimals
+      default: value = Double(next() % 4096) / 3 + 0x1p-30 * Double(next() % 7)
+      }
+      guard value.isFinite else { continue }
+      let text = jsonNumber(value)
+      if text != formatNumber(value) { failures += 1 }
+      guard case .number(let read, _) = try JSONParser.parse(text),
+        read.bitPattern == value.bitPattern || (read == 0 && value == 0)
+      else {
+        failures += 1
+        continue
+      }
+    }
+    // Hand-picked edges of the reader's fast path (15 digits, 2^53, 10^22, leading zeros).
+    for text in [
+      "999999999999999", "9999999999999999", "9007199254740993", "1e22", "1e23", "0.000000000000000000001",
+      "123456789012345678901234567890", "-0", "4.9e-324", "2.2250738585072014e-308", "1.7976931348623157e308",
+      "0.1e-22", "3e-23",
+    ] {
+      guard case .number(let read, _) = try JSONParser.parse(text), read.bitPattern == Double(text)!.bitPattern else {
+        Issue.record("\(text) read differently from Double(text)")
+        continue
+      }
+    }
+    #expect(failures == 0)
+  }
+
   @Test("Strings with escapes and non-ASCII text read correctly")
   func strings() throws {
     #expect(try JSONParser.parse(#""a\"b\\c\u00e9\ud83d\ude00é""#) == .string("a\"b\\cé😀é"))
