@@ -7,7 +7,7 @@ public struct SweepPoint: Sendable {
   public var scene: Scene
 }
 
-/// Container sizes: a geometric grid plus the real device geometries of DEVICES.md.
+/// Container sizes: a geometric grid plus real device geometries (the list below: points, as the devices report them).
 public enum SweepSizes {
   /// `count` values from `low` to `high`, equally spaced on a log scale, rounded to whole points.
   public static func geometric(from low: Double, to high: Double, count: Int) -> [Double] {
@@ -41,7 +41,7 @@ public enum Posture: String, CaseIterable, Sendable {
   case book
   case tabletop
 
-  /// The fold's assumed folded width, margins included (DEVICES.md).
+  /// The fold's assumed width while folded, margins included (the iPhone Duo profile of docs/RULES.md, R14).
   static let foldWidth = 24.0
 
   /// The scene for a container of `size` in this posture; closed postures

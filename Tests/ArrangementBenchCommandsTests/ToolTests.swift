@@ -33,7 +33,7 @@ let examplePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 
 @Suite("The arrangement-bench command line")
 struct ToolTests {
-  @Test("solve reads a file and prints the answer of SPEC §8")
+  @Test("solve reads a file and prints the answer of RULES.md §8")
   func solveFile() {
     let run = runTool(["solve", examplePath])
     #expect(run.status == 0)
@@ -109,7 +109,7 @@ struct ToolTests {
   }
 }
 
-@Suite("The displace and grid subcommands (SPEC §6)")
+@Suite("The displace and grid subcommands (RULES.md §6)")
 struct DisplaceAndGridToolTests {
   static let book = #"""
     "regions": [{"id": 1, "kind": "division", "frame": {"x": 463.5, "y": 0, "width": 24, "height": 669},

@@ -100,6 +100,31 @@ struct DisplacementTests {
     #expect(result.elements[0] == rect(40, 5, 44, 44))  // right 35, not left 49 out of the view
   }
 
+  @Test("R27 (RULES.md §9): a group whose union overlaps a camera but none of whose elements does stays put")
+  func groupBesideCameraStays() {
+    let camera = ReservedRegion(id: 2, kind: .occlusion, frame: rect(157, 0, 120, 40))
+    let group = [rect(51, 55, 140, 70), rect(27, 61, 77, 52), rect(25, 17, 28, 11)]
+    let result = displace(group, .contextual, in: rect(0, 0, 669, 951), regions: [camera])
+    #expect((0..<3).map { result.elements[$0] } == group)
+    #expect(result.offset.dx == 0 && result.offset.dy == 0)
+  }
+
+  @Test("R27: when one element of a group overlaps a camera, the group moves the least that clears every element")
+  func groupClearsCamera() {
+    let camera = camera(id: 3, x: 200, y: 0, size: 40)
+    // The first element is under the camera; the second is far below it. Left 24 clears every element
+    // (the bounding box would have needed left 140, so went down 30).
+    let apart = [rect(180, 10, 44, 44), rect(300, 300, 40, 40)]
+    let moved = displace(apart, .control, regions: [camera])
+    #expect(moved.elements[0] == rect(156, 10, 44, 44) && moved.elements[1] == rect(276, 300, 40, 40))
+    // Both under the camera, the second further right in its rows: left would need 60, down needs 30.
+    let together = [rect(180, 10, 44, 44), rect(230, 20, 30, 20)]
+    let result = displace(together, .control, regions: [camera])
+    #expect(result.elements[0] == rect(180, 40, 44, 44))
+    #expect(result.elements[1] == rect(230, 50, 30, 20))
+    #expect(result.offset.dx == 0 && result.offset.dy == 30)
+  }
+
   @Test("R27: content that is not interactive stays under a camera")
   func distantContentIgnoresCamera() {
     let result = displace([rect(180, 10, 44, 44)], .distantContent, regions: [camera(id: 3, x: 200, y: 0, size: 40)])

@@ -31,7 +31,7 @@ func camera(id: Int, x: Double, y: Double, size: Double, active: Bool = true) ->
   ReservedRegion(id: id, kind: .occlusion, frame: Rect(x: x, y: y, width: size, height: size), isActive: active)
 }
 
-/// The book posture of SPEC §8: 950 × 760, an 84-point strip on the right, a zero-width fold at 475.
+/// The book posture of RULES.md §8: 950 × 760, an 84-point strip on the right, a zero-width fold at 475.
 func bookScene() -> Scene {
   var scene = Scene(
     container: Rect(x: 0, y: 0, width: 950, height: 760), safeArea: EdgeInsets(right: 84), sizeClass: regular)

@@ -125,7 +125,7 @@ struct GoldenTests {
 
 // MARK: - Reading expected answers
 
-/// An answer object of SPEC §8 read back into a ``Solution``.
+/// An answer object of RULES.md §8 read back into a ``Solution``.
 func solution(_ value: JSONValue) -> Solution {
   func number(_ value: JSONValue?) -> Double {
     guard case .number(let number, _)? = value else { fatalError("expected a number") }

@@ -44,9 +44,9 @@ func keyOrder(_ value: JSONValue) -> [String] {
   }
 }
 
-@Suite("Scene files (SPEC §8)")
+@Suite("Scene files (RULES.md §8)")
 struct SceneFileTests {
-  @Test("SPEC §8: the example scene solves to exactly the documented answer, fields in the documented order")
+  @Test("RULES.md §8: the example scene solves to exactly the documented answer, fields in the documented order")
   func specExampleAnswer() throws {
     let answer = try JSONParser.parse(try SceneFile.solve(specExample))
     let documented = try JSONParser.parse(specAnswer)
@@ -54,7 +54,7 @@ struct SceneFileTests {
     #expect(keyOrder(answer) == keyOrder(documented))
   }
 
-  @Test("SPEC §8: an array of scenes is answered by an array in the same order")
+  @Test("RULES.md §8: an array of scenes is answered by an array in the same order")
   func arrays() throws {
     let text = "[\(specExample), {\"container\": {\"x\": 0, \"y\": 0, \"width\": 300, \"height\": 300}}]"
     guard case .array(let answers) = try JSONParser.parse(try SceneFile.solve(text)) else {
@@ -67,13 +67,13 @@ struct SceneFileTests {
     #expect(answers[1]["secondary"]?["sizeClass"] == nil)  // hidden panes have no size class
   }
 
-  @Test("SPEC §8: only container is required; the defaults are those of sections 1 and 2")
+  @Test("RULES.md §8: only container is required; the defaults are those of sections 1 and 2")
   func defaults() throws {
     let scene = try Scene(json: #"{"container": {"x": 5, "y": 6, "width": 700, "height": 500}}"#)
     #expect(scene == Scene(container: Rect(x: 5, y: 6, width: 700, height: 500)))
   }
 
-  @Test("R12: the region query of SPEC §8 answers in the view's mirrored coordinates")
+  @Test("R12: the region query of RULES.md §8 answers in the view's mirrored coordinates")
   func regionQuery() throws {
     let text = """
       {"view": {"x": 100, "y": 0, "width": 850, "height": 760},

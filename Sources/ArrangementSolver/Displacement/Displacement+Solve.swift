@@ -5,8 +5,9 @@ extension Displacement {
   /// 2. When an active fold divides the view (chosen as in R16), the group's
   ///    union goes to the usable area its purpose and the posture pick (R25),
   ///    by the shortest move; it shrinks only if it cannot fit (R26).
-  /// 3. Interactive elements then clear active occlusion regions by the
-  ///    shortest move that stays inside the view (R27).
+  /// 3. Interactive elements then clear active occlusion regions: a group
+  ///    moves when one of its elements overlaps one, by the shortest move
+  ///    that clears every element and keeps the group inside its area (R27).
   ///
   /// - Complexity: O(*r* + *e*) for *r* regions and *e* elements; no heap allocation.
   public func displaced() -> DisplacementResult {
@@ -28,7 +29,7 @@ extension Displacement {
 
     // 3. Interactive elements clear active occlusion regions (R27).
     if isInteractive {
-      let cleared = Self.clearOcclusions(union, regions: regions, view: view, within: result.area ?? view)
+      let cleared = Self.clearOcclusions(result.elements, union: union, regions: regions, within: result.area ?? view)
       if cleared != union {
         result.elements = Self.transform(result.elements, from: union, to: cleared)
         union = cleared
@@ -105,39 +106,60 @@ extension Displacement {
     return result
   }
 
-  /// The shortest move that clears every active occlusion region overlapping
-  /// `rect`, staying inside `bounds` (and so inside the view) (R27). A rect
-  /// that no move clears stays where it is.
-  static func clearOcclusions(_ rect: Rect, regions: ReservedRegions, view: Rect, within bounds: Rect) -> Rect {
-    var current = rect
+  /// Where the group's union goes so that no element overlaps an active
+  /// occlusion region (R27; docs/RULES.md §9): only a region that an element
+  /// overlaps moves the group, by the shortest of the four straight moves
+  /// that clears every element of it and keeps the union inside `bounds`. A
+  /// group that no move clears stays where it is.
+  static func clearOcclusions(_ elements: ElementFrames, union: Rect, regions: ReservedRegions, within bounds: Rect)
+    -> Rect
+  {
+    var offset = (dx: 0.0, dy: 0.0)
+    func overlapsAny(_ frame: Rect) -> Bool {
+      (0..<elements.count).contains { overlapArea(elements[$0].offsetBy(dx: offset.dx, dy: offset.dy), frame) > 0 }
+    }
     // Each move clears one region; a handful of passes settles any sane layout.
     for _ in 0..<regions.count {
       guard
         let region = regions.first(where: {
-          $0.kind == .occlusion && $0.isActive && overlapArea(Sanitize.rect($0.frame), current) > 0
+          $0.kind == .occlusion && $0.isActive && overlapsAny(Sanitize.rect($0.frame))
         })
-      else { return current }
+      else { break }
       let frame = Sanitize.rect(region.frame)
-      var best: Rect?
+      // The elements a horizontal move can run into share the region's rows; a vertical move, its columns.
+      var rows = (minX: Double.infinity, maxX: -Double.infinity)
+      var columns = (minY: Double.infinity, maxY: -Double.infinity)
+      for index in 0..<elements.count {
+        let element = elements[index].offsetBy(dx: offset.dx, dy: offset.dy)
+        if element.minY < frame.maxY && element.maxY > frame.minY {
+          rows = (Swift.min(rows.minX, element.minX), Swift.max(rows.maxX, element.maxX))
+        }
+        if element.minX < frame.maxX && element.maxX > frame.minX {
+          columns = (Swift.min(columns.minY, element.minY), Swift.max(columns.maxY, element.maxY))
+        }
+      }
+      let current = union.offsetBy(dx: offset.dx, dy: offset.dy)
+      var best: (dx: Double, dy: Double)?
       var bestDistance = Double.infinity
       // The four ways out: left, right, up, down.
       for move in 0..<4 {
-        let dx = move == 0 ? frame.minX - current.maxX : move == 1 ? frame.maxX - current.minX : 0
-        let dy = move == 2 ? frame.minY - current.maxY : move == 3 ? frame.maxY - current.minY : 0
+        let dx = move == 0 ? frame.minX - rows.maxX : move == 1 ? frame.maxX - rows.minX : 0
+        let dy = move == 2 ? frame.minY - columns.maxY : move == 3 ? frame.maxY - columns.minY : 0
+        guard dx.isFinite && dy.isFinite else { continue }
         let candidate = current.offsetBy(dx: dx, dy: dy)
         let inside =
           candidate.minX >= bounds.minX && candidate.maxX <= bounds.maxX && candidate.minY >= bounds.minY
           && candidate.maxY <= bounds.maxY
         let distance = abs(dx) + abs(dy)
         if inside && distance < bestDistance {
-          best = candidate
+          best = (dx, dy)
           bestDistance = distance
         }
       }
-      guard let best else { return current }
-      current = best
+      guard let best else { break }
+      offset = (offset.dx + best.dx, offset.dy + best.dy)
     }
-    return current
+    return union.offsetBy(dx: offset.dx, dy: offset.dy)
   }
 }
 

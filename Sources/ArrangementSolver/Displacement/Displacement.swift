@@ -91,10 +91,10 @@ public struct ElementFrames: Sendable, Hashable {
   }
 }
 
-/// One element, or a group of related ones, to keep usable when the device folds (SPEC §6).
+/// One element, or a group of related ones, to keep usable when the device folds (RULES.md §6).
 ///
 /// ```swift
-/// var alert = Displacement(view: screen, elements: [alertFrame], purpose: .transient)
+/// var alert = Displacement(view: screen, elements: ElementFrames([alertFrame]), purpose: .transient)
 /// alert.regions = scene.regions
 /// let moved = alert.displaced()   // the trailing area of a book, the top of a tabletop
 /// ```

@@ -7,7 +7,7 @@ public enum RegionKind: UInt8, Sendable, Hashable, CaseIterable {
   case occlusion
 }
 
-/// A part of the screen that content must treat specially (SPEC §3).
+/// A part of the screen that content must treat specially (RULES.md §3).
 @frozen
 public struct ReservedRegion: Hashable, Sendable {
   // Note: the numbers first and the two one-byte fields together make the

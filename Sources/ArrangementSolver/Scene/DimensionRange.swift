@@ -9,7 +9,7 @@ public enum Dimension: Hashable, Sendable {
   case intrinsic
 }
 
-/// The minimum, preferred and maximum size of a pane along one axis (SPEC §2).
+/// The minimum, preferred and maximum size of a pane along one axis (RULES.md §2).
 ///
 /// A missing bound (`nil`) means: minimum 0, maximum the layout area's length,
 /// preferred derived from the other pane (R3).

@@ -12,7 +12,7 @@ public enum VerticalEdge: UInt8, Sendable, Hashable, CaseIterable {
   case bottom
 }
 
-/// What one pane asks for (SPEC §2).
+/// What one pane asks for (RULES.md §2).
 @frozen
 public struct PaneSettings: Hashable, Sendable {
   /// Panes are sized highest priority first; on a tie the primary goes first (R4).

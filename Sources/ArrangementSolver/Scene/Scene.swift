@@ -1,13 +1,13 @@
 /// How the two panes share the area.
 @frozen
 public enum ArrangementStyle: UInt8, Sendable, Hashable, CaseIterable {
-  /// Both panes independently visible, side by side or stacked (SPEC §4).
+  /// Both panes independently visible, side by side or stacked (RULES.md §4).
   case split
-  /// Foreground and background, side by side across a fold (SPEC §5).
+  /// Foreground and background, side by side across a fold (RULES.md §5).
   case overlay
 }
 
-/// Everything one solve needs (SPEC §1).
+/// Everything one solve needs (RULES.md §1).
 ///
 /// ```swift
 /// var scene = Scene(container: Rect(x: 0, y: 0, width: 950, height: 760))
@@ -25,7 +25,7 @@ public struct Scene: Hashable, Sendable {
   public var layoutDirection: LayoutDirection
   /// Pixels per point; when set, pane edges snap to the pixel grid (R9).
   public var displayScale: Double?
-  /// Reserved regions in window coordinates (SPEC §3).
+  /// Reserved regions in window coordinates (RULES.md §3).
   public var regions: ReservedRegions
   public var style: ArrangementStyle
   /// The axes a split may use, or along which an overlay may sit side by side.

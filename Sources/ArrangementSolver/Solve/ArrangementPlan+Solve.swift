@@ -1,7 +1,7 @@
 extension ArrangementPlan {
   /// Solves the arrangement for a container of `width` × `height` points
   /// (at the compiled scene's origin): where each pane goes, its size
-  /// classes and z-index (SPEC §7).
+  /// classes and z-index (RULES.md §7).
   ///
   /// A pure function: the same plan and size give bit-identical output.
   /// Any `Double` is accepted (R29).

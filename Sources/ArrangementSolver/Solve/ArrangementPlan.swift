@@ -4,8 +4,9 @@
 /// scale) every size bound is `a + f·L` in the layout area's length `L`, so
 /// the plan sanitises and resolves the scene once (R29, R3) and solving for
 /// a size repeats only the arithmetic that depends on it: the shape of a
-/// sweep, a resize animation or a capacity test. ``Scene/solve()`` is a plan
-/// built and solved once, so the two always agree bit for bit.
+/// sweep, a resize animation or a capacity test. ``Scene/solve()`` runs the
+/// same steps on the scene itself; tests hold every path of a plan to it, bit
+/// for bit.
 ///
 /// ```swift
 /// let plan = ArrangementPlan(scene)
@@ -89,12 +90,9 @@ public struct LinearRange: Sendable {
     // R29: a non-finite ideal size counts as missing, a negative one as 0.
     var ideal = 0.0
     var hasIdeal = false
-    if let size = pane.idealSize {
-      let length = axis == .horizontal ? size.width : size.height
-      if Sanitize.isFinite(length) {
-        ideal = Swift.min(Swift.max(length, 0), Sanitize.limit)
-        hasIdeal = true
-      }
+    if let size = pane.idealSize, let length = Sanitize.bound(axis == .horizontal ? size.width : size.height) {
+      ideal = length
+      hasIdeal = true
     }
     var hasMinimum = false
     var hasMaximum = false
@@ -117,11 +115,11 @@ public struct LinearRange: Sendable {
   ) {
     switch dimension {
     case .absolute(let points)?:
-      guard Sanitize.isFinite(points) else { return }
-      (a, f, present) = (Swift.min(Swift.max(points, 0), Sanitize.limit), 0, true)
+      guard let points = Sanitize.bound(points) else { return }
+      (a, f, present) = (points, 0, true)
     case .fractional(let fraction)?:
-      guard Sanitize.isFinite(fraction) else { return }
-      (a, f, present) = (0, Swift.min(Swift.max(fraction, 0), 1), true)
+      guard let fraction = Sanitize.fraction(fraction) else { return }
+      (a, f, present) = (0, fraction, true)
     case .intrinsic?:
       guard hasIdeal else { return }
       (a, f, present) = (ideal, 0, true)

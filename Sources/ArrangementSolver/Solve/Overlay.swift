@@ -1,5 +1,5 @@
 extension ArrangementConfiguration {
-  /// The overlay style (SPEC §5): stacked, or side by side across a fold.
+  /// The overlay style (RULES.md §5): stacked, or side by side across a fold.
   @_transparent
   func overlayArrangement(context: SolveContext, fold: Fold?) -> Solution {
     let classes = context.classes

@@ -1,4 +1,4 @@
-/// Where one pane ended up (SPEC §7).
+/// Where one pane ended up (RULES.md §7).
 @frozen
 public struct PaneLayout: Hashable, Sendable {
   // Note: the flags after the numbers leave no padding inside the struct (48
@@ -25,13 +25,13 @@ public struct PaneLayout: Hashable, Sendable {
     PaneLayout(visible: true, frame: frame, zIndex: zIndex, sizeClass: sizeClass)
   }
 
-  /// A hidden pane: a zero frame and `zIndex` 0 (SPEC §7).
+  /// A hidden pane: a zero frame and `zIndex` 0 (RULES.md §7).
   static func hidden(_ sizeClass: SizeClasses) -> PaneLayout {
     PaneLayout(visible: false, frame: .zero, zIndex: 0, sizeClass: sizeClass)
   }
 }
 
-/// The answer to one scene (SPEC §7).
+/// The answer to one scene (RULES.md §7).
 @frozen
 public struct Solution: Hashable, Sendable {
   public var primary: PaneLayout

@@ -1,5 +1,5 @@
 extension ArrangementConfiguration {
-  /// The split style (SPEC §4).
+  /// The split style (RULES.md §4).
   @_transparent
   func splitArrangement(context: SolveContext, fold: Fold?) -> Solution {
     let area = context.area
