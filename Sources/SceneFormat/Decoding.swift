@@ -174,6 +174,18 @@ extension Rect {
   static let fields = NameList(["x", "y", "width", "height"])
 
   init(reading reader: inout JSONReader) throws(SceneFileError) {
+    // Note: the compact form this tool writes, matched at once; anything else
+    // (spaces, another order, a missing field, an error) is read field by
+    // field from the start. Callgrind, 3,000 scenes: ~700 → ~350 instructions a rectangle.
+    let start = reader.cursor
+    if reader.literal(#"{"x":"#), let x = reader.simpleNumber(), reader.literal(#","y":"#),
+      let y = reader.simpleNumber(), reader.literal(#","width":"#), let width = reader.simpleNumber(),
+      reader.literal(#","height":"#), let height = reader.simpleNumber(), reader.literal("}")
+    {
+      self.init(x: x, y: y, width: width, height: height)
+      return
+    }
+    reader.cursor = start
     var values = (x: 0.0, y: 0.0, width: 0.0, height: 0.0)
     var given = 0
     try reader.members(Self.fields) { reader, field throws(SceneFileError) in
@@ -204,6 +216,16 @@ extension EdgeInsets {
   static let fields = NameList(["top", "left", "bottom", "right"])
 
   init(reading reader: inout JSONReader) throws(SceneFileError) {
+    // Note: the compact form with every field, matched at once, as for ``Rect``.
+    let start = reader.cursor
+    if reader.literal(#"{"top":"#), let top = reader.simpleNumber(), reader.literal(#","left":"#),
+      let left = reader.simpleNumber(), reader.literal(#","bottom":"#), let bottom = reader.simpleNumber(),
+      reader.literal(#","right":"#), let right = reader.simpleNumber(), reader.literal("}")
+    {
+      self.init(top: top, left: left, bottom: bottom, right: right)
+      return
+    }
+    reader.cursor = start
     self = .zero
     var insets = self
     try reader.members(Self.fields) { reader, field throws(SceneFileError) in

@@ -414,7 +414,18 @@ struct JSONReader {
   /// literal beyond the range reads as infinity), and where its literal is.
   @inline(__always)
   mutating func number() throws(SceneFileError) -> (value: Double, literal: UnsafeBufferPointer<UInt8>) {
-    // The commonest number in scene files, a short integer, read at once.
+    let first = cursor
+    if let value = simpleNumber() { return (value, UnsafeBufferPointer(start: first, count: cursor - first)) }
+    return try anyNumber()
+  }
+
+  /// The commonest numbers in scene files, read at once: an optional minus,
+  /// up to 15 digits with no leading zero, optionally a point and more digits
+  /// (15 significant digits and 22 decimals at most), no exponent. Exact: the
+  /// digits make an integer below 2^53 and the point divides it by an exact
+  /// power of ten, one correctly rounded operation (as in ``anyNumber()``).
+  /// `nil`, with the cursor unmoved, for anything else.
+  @inline(__always) mutating func simpleNumber() -> Double? {
     var pointer = cursor
     if pointer < end && pointer.pointee == UInt8(ascii: "-") { pointer += 1 }
     let digits = pointer
@@ -426,15 +437,35 @@ struct JSONReader {
       pointer += 1
     }
     let count = pointer - digits
-    if count > 0 && count <= 15 && (count == 1 || digits.pointee != UInt8(ascii: "0"))
-      && (pointer == end || (pointer.pointee != UInt8(ascii: ".") && pointer.pointee | 0x20 != UInt8(ascii: "e")))
-    {
-      let literal = UnsafeBufferPointer(start: cursor, count: pointer - cursor)
-      let negative = digits != cursor
-      cursor = pointer
-      return (negative ? -Double(magnitude) : Double(magnitude), literal)
+    guard count > 0 && count <= 15 && (count == 1 || digits.pointee != UInt8(ascii: "0")) else { return nil }
+    var decimals = 0
+    if pointer < end && pointer.pointee == UInt8(ascii: ".") {
+      pointer += 1
+      let fraction = pointer
+      while pointer < end {
+        let digit = pointer.pointee &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        magnitude = magnitude &* 10 &+ UInt64(digit)
+        pointer += 1
+      }
+      decimals = pointer - fraction
+      guard decimals > 0 && count + decimals <= 15 else { return nil }
     }
-    return try anyNumber()
+    if pointer < end && pointer.pointee | 0x20 == UInt8(ascii: "e") { return nil }
+    let negative = digits != cursor
+    cursor = pointer
+    let value = decimals == 0 ? Double(magnitude) : Double(magnitude) / Self.powersOfTen[decimals]
+    return negative ? -value : value
+  }
+
+  /// Consumes `text` if the bytes at the cursor are exactly it.
+  @inline(__always) mutating func literal(_ text: StaticString) -> Bool {
+    let count = text.utf8CodeUnitCount
+    guard end - cursor >= count else { return false }
+    let bytes = text.utf8Start
+    for offset in 0..<count where cursor[offset] != bytes[offset] { return false }
+    cursor += count
+    return true
   }
 
   /// Any number: fractions, exponents, long literals and malformed ones.
