@@ -1,3 +1,5 @@
+import ArrangementSolver
+
 /// A strict JSON reader (RFC 8259) that is pulled token by token: decoders ask
 /// for the value they expect and get it straight from the bytes, with no tree
 /// in between. One instance reads one document (a file, or one line of a
@@ -551,6 +553,15 @@ struct JSONReader {
       throw SceneFileError(.root, "\(String(decoding: literal, as: UTF8.self)) is not a finite number")
     }
     return value
+  }
+
+  /// A region's id: a whole number of at most 2^53 in magnitude.
+  mutating func regionID() throws(SceneFileError) -> Int {
+    let number = try finiteNumber()
+    guard number.magnitude <= 0x1p53, Double(Int64(number)) == number else {
+      throw SceneFileError(.root, "\(formatNumber(number)) is not an integer")
+    }
+    return Int(number)
   }
 
   // MARK: - Any value
