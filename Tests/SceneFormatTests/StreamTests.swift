@@ -162,3 +162,86 @@ struct StreamTests {
         + "]")
   }
 }
+
+@Suite("The reader's compact-form shortcuts agree with its field-by-field reading")
+struct CompactFormTests {
+  static let container = #""container":{"x":0,"y":0,"width":950,"height":760}"#
+
+  /// Scenes in the compact form that the shortcuts try first, each one byte away from it, with the error
+  /// the field-by-field reading gives.
+  static let nearMisses: [(String, String)] = [
+    (#"{"container":{"x":0,"y":0,"width":950,"height":-760}}"#, "$.container.height: -760 is negative"),
+    (
+      #"{"container":{"x":0,"y":0,"width":950,"height":760,"x":1}}"#,
+      "$.container.x: malformed JSON at line 1, column 55: duplicate key"
+    ),
+    (#"{"container":{"x":0,"y":0,"width":950}}"#, "$.container.height: required field is missing"),
+    (#"{"container":{"x":0,"y":0,"width":950,"height":1e999}}"#, "$.container.height: 1e999 is not a finite number"),
+    (
+      #"{"container":{"x":0,"y":0,"width":950,"height":07}}"#,
+      "$.container.height: malformed JSON at line 1, column 49: invalid number: a leading zero"
+    ),
+    (
+      "{" + container + #","regions":[{"id":1.5,"kind":"division","frame":{"x":0,"y":0,"width":1,"height":1}}]}"#,
+      "$.regions[0].id: 1.5 is not an integer"
+    ),
+    (
+      "{" + container + #","regions":[{"id":1,"kind":"fold","frame":{"x":0,"y":0,"width":1,"height":1}}]}"#,
+      #"$.regions[0].kind: unknown value "fold" (expected one of: "division", "occlusion")"#
+    ),
+    (
+      "{" + container
+        + #","regions":[{"id":1,"kind":"division","active":true,"active":false,"frame":{"x":0,"y":0,"width":1,"height":1}}]}"#,
+      "$.regions[0].active: malformed JSON at line 1, column 112: duplicate key"
+    ),
+    (
+      "{" + container
+        + #","regions":[{"id":1,"kind":"division","frame":{"x":0,"y":0,"width":1,"height":1},"margins":{"top":1,}}]}"#,
+      "$.regions[0].margins: malformed JSON at line 1, column 152: expected a string key"
+    ),
+    (
+      "{" + container
+        + #","regions":[{"id":1,"kind":"division","frame":{"x":0,"y":0,"width":1,"height":1},"margins":{"top":-1,"left":0,"bottom":0,"right":0}}]}"#,
+      "$.regions[0].margins.top: -1 is negative"
+    ),
+    (
+      "{" + container + #","primary":{"width":{"preferred":{"fraction":1.5}}}}"#,
+      "$.primary.width.preferred.fraction: 1.5 is outside 0...1"
+    ),
+    (
+      "{" + container + #","primary":{"width":{"preferred":{"fraction":0.5,"absolute":3}}}}"#,
+      #"$.primary.width.preferred: a dimension has exactly one of "absolute", "fraction" or "intrinsic""#
+    ),
+    (
+      "{" + container + #","primary":{"width":{"preferred":{"intrinsic":false}}}}"#,
+      "$.primary.width.preferred.intrinsic: expected true"
+    ),
+  ]
+
+  @Test("A near miss of a compact form gets the field-by-field reading's error", arguments: nearMisses)
+  func nearMiss(_ text: String, _ message: String) {
+    do throws(SceneFileError) {
+      _ = try SceneFile.answerLine(.solve, text)
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.description == message)
+    }
+  }
+
+  @Test("Compact and spaced forms of the same scenes read to the same scene")
+  func spacedForms() throws {
+    for scene in StreamTests.scenes.prefix(500) {
+      let line = sceneLine(scene)
+      // White space after every colon and comma outside strings forces the field-by-field reading.
+      var spaced = ""
+      var inString = false
+      for character in line {
+        spaced.append(character)
+        if character == "\"" { inString.toggle() }
+        if !inString && (character == ":" || character == ",") { spaced.append(" ") }
+      }
+      #expect(try Scene(json: spaced) == scene)
+      #expect(try Scene(json: line) == scene)
+    }
+  }
+}
