@@ -60,7 +60,7 @@ enum BenchCommands {
   // MARK: - run and check
 
   static func run(_ arguments: ArraySlice<String>, terminal: Terminal, printTable: Bool) throws(CommandFailure)
-    -> Int32
+    -> ExitStatus
   {
     guard let options = try BenchOptions.parse(arguments, help: runHelp, terminal: terminal) else {
       return ExitStatus.success
@@ -100,8 +100,9 @@ enum BenchCommands {
       terminal.write(Report.comparison(comparison, markdown: options.markdown))
     }
     let verdict = comparison.overall
-    terminal.write(
-      "\nverdict: \(verdictSentence(verdict)) (against \(options.baselinePath), commit \(baseline.commit))\n")
+    // With --json, standard output holds the JSON document alone.
+    let sentence = "verdict: \(verdictSentence(verdict)) (against \(options.baselinePath), commit \(baseline.commit))\n"
+    if options.json { terminal.report(sentence) } else { terminal.write("\n" + sentence) }
     return exitStatus(verdict)
   }
 
@@ -122,7 +123,7 @@ enum BenchCommands {
     }
   }
 
-  static func exitStatus(_ verdict: Verdict) -> Int32 {
+  static func exitStatus(_ verdict: Verdict) -> ExitStatus {
     switch verdict {
     case .same, .new, .missing: return ExitStatus.success
     case .improvement: return ExitStatus.improvementOnly
@@ -259,7 +260,7 @@ enum BenchCommands {
   }
 
   /// The hidden `worker` subcommand: measure in this process, write the raw measurements.
-  static func worker(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
+  static func worker(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
     let options = try BenchOptions(arguments)
     guard let path = options.outputPath else {
       throw CommandFailure("worker needs --output", status: ExitStatus.toolError)
@@ -312,7 +313,7 @@ enum BenchCommands {
 
   // MARK: - baseline, compare, merge, list
 
-  static func baseline(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
+  static func baseline(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
     guard let action = arguments.first, !["-h", "--help"].contains(action) else {
       terminal.write(baselineHelp)
       return ExitStatus.success
@@ -336,12 +337,12 @@ enum BenchCommands {
       terminal.write(Report.run(result, markdown: options.markdown) + "\nbaseline written to \(path)\n")
       return ExitStatus.success
     case "show":
-      let result = try load(options.baselinePath)
+      let result = try load(options.baselinePath, isBaseline: true)
       terminal.write(options.json ? jsonText(result) : header(result) + Report.run(result, markdown: options.markdown))
       return ExitStatus.success
     default:
       throw CommandFailure(
-        "unknown baseline action '\(action)' (expected update or show)", status: ExitStatus.toolError)
+        "unknown baseline action '\(action)' (expected update or show)", status: .usage)
     }
   }
 
@@ -353,38 +354,47 @@ enum BenchCommands {
     """
   }
 
-  static func load(_ path: String) throws(CommandFailure) -> RunResult {
+  /// A result file; a missing baseline is "no baseline" (status 5), any other
+  /// missing or broken file a tool error (status 1).
+  static func load(_ path: String, isBaseline: Bool = false) throws(CommandFailure) -> RunResult {
     do {
       return try RunResult.load(from: path)
     } catch {
-      if case .missing = error { throw CommandFailure(error.description, status: ExitStatus.noBaseline) }
-      throw CommandFailure(error.description, status: ExitStatus.toolError)
+      if case .missing = error, isBaseline { throw CommandFailure(error.description, status: .noBaseline) }
+      throw CommandFailure(error.description, status: .toolError)
     }
   }
 
-  static func compare(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
+  static func compare(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
     guard let options = try BenchOptions.parse(arguments, help: compareHelp, terminal: terminal) else {
       return ExitStatus.success
     }
     guard options.positional.count == 2 else {
-      throw CommandFailure("compare needs two result files (see --help)", status: ExitStatus.toolError)
+      throw CommandFailure("compare needs two result files (see --help)", status: .usage)
     }
-    let baseline = try load(options.positional[0])
+    let baseline = try load(options.positional[0], isBaseline: true)
     let current = try load(options.positional[1])
     var policy = ComparisonPolicy()
     policy.gated = options.gated
     let comparison = Comparison(baseline: baseline, current: current, policy: policy)
-    terminal.write(Report.comparison(comparison, markdown: options.markdown))
-    terminal.write("\nverdict: \(verdictSentence(comparison.overall))\n")
+    if options.json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      let data = (try? encoder.encode(ComparisonDocument(comparison))) ?? Data()
+      terminal.write(String(decoding: data, as: UTF8.self) + "\n")
+    } else {
+      terminal.write(Report.comparison(comparison, markdown: options.markdown))
+      terminal.write("\nverdict: \(verdictSentence(comparison.overall))\n")
+    }
     return exitStatus(comparison.overall)
   }
 
-  static func merge(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
+  static func merge(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
     guard let options = try BenchOptions.parse(arguments, help: mergeHelp, terminal: terminal) else {
       return ExitStatus.success
     }
     guard let output = options.outputPath, !options.positional.isEmpty else {
-      throw CommandFailure("merge needs result files and --output (see --help)", status: ExitStatus.toolError)
+      throw CommandFailure("merge needs result files and --output (see --help)", status: .usage)
     }
     let results = try options.positional.map { (path: String) throws(CommandFailure) in try load(path) }
     var merged = results[0]
@@ -416,7 +426,7 @@ enum BenchCommands {
     }
   }
 
-  static func list(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
+  static func list(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
     guard let options = try BenchOptions.parse(arguments, help: listHelp, terminal: terminal) else {
       return ExitStatus.success
     }

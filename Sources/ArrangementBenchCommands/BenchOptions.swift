@@ -42,7 +42,8 @@ struct BenchOptions {
                          (default results/runs/latest.json; baseline update: the baseline).
       --metrics LIST     Metrics that gate the exit status: time,allocations,instructions (default all).
       --instructions     Also count instructions per operation exactly, under valgrind's
-                         callgrind (setarch -R); slow: about a minute for the suite.
+                         callgrind (setarch -R), one process per group: about 15 s for the suite
+                         on a quiet 2-core machine.
       --json             Print the result (or comparison) as JSON instead of a table.
       --markdown         Print tables as Markdown, e.g. for a pull-request comment.
       -h, --help         Show this help.
@@ -52,7 +53,7 @@ struct BenchOptions {
     var rest = arguments[...]
     func value(_ name: String) throws(CommandFailure) -> String {
       guard let next = rest.popFirst(), !next.hasPrefix("--") else {
-        throw CommandFailure("\(name) needs a value (see --help)", status: ExitStatus.toolError)
+        throw CommandFailure("\(name) needs a value (see --help)", status: .usage)
       }
       return next
     }
@@ -63,7 +64,7 @@ struct BenchOptions {
       case "--seed":
         let text = try value(argument)
         guard let seed = UInt64(text) else {
-          throw CommandFailure("--seed: '\(text)' is not a whole number", status: ExitStatus.toolError)
+          throw CommandFailure("--seed: '\(text)' is not a whole number", status: .usage)
         }
         self.seed = seed
       case "--quick": quick = true
@@ -76,20 +77,20 @@ struct BenchOptions {
       case "--seconds":
         let text = try value(argument)
         guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-          throw CommandFailure("--seconds: '\(text)' is not a number from 0 to 3600", status: ExitStatus.toolError)
+          throw CommandFailure("--seconds: '\(text)' is not a number from 0 to 3600", status: .usage)
         }
         self.seconds = seconds
       case "--instructions": callgrind = true
       case "--shard":
         let text = try value(argument)
         guard let shard = Shard(text) else {
-          throw CommandFailure("--shard: '\(text)' is not K/N with 1 ≤ K ≤ N", status: ExitStatus.toolError)
+          throw CommandFailure("--shard: '\(text)' is not K/N with 1 ≤ K ≤ N", status: .usage)
         }
         self.shard = shard
       case "--processes":
         let text = try value(argument)
         guard let count = Int(text), (0...64).contains(count) else {
-          throw CommandFailure("--processes: '\(text)' is not a number from 0 to 64", status: ExitStatus.toolError)
+          throw CommandFailure("--processes: '\(text)' is not a number from 0 to 64", status: .usage)
         }
         processes = count
       case "--baseline": baselinePath = try value(argument)
@@ -98,12 +99,12 @@ struct BenchOptions {
         let text = try value(argument)
         guard let gated = GatedMetrics(names: text) else {
           throw CommandFailure(
-            "--metrics: '\(text)' is not a list of time, allocations, instructions", status: ExitStatus.toolError)
+            "--metrics: '\(text)' is not a list of time, allocations, instructions", status: .usage)
         }
         self.gated = gated
       default:
         if argument.hasPrefix("-") {
-          throw CommandFailure("unknown option '\(argument)' (see --help)", status: ExitStatus.toolError)
+          throw CommandFailure("unknown option '\(argument)' (see --help)", status: .usage)
         }
         positional.append(argument)
       }
@@ -132,7 +133,7 @@ struct BenchOptions {
     guard !selected.isEmpty else {
       throw CommandFailure(
         "no benchmark matches --filter '\(filter)'\(shard.map { " in shard \($0)" } ?? "") (see `arrangement-bench list`)",
-        status: ExitStatus.toolError)
+        status: .usage)
     }
     return selected
   }

@@ -19,7 +19,7 @@ enum ExportCommand {
 
     """
 
-  static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
+  static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
     guard let options = try BenchOptions.parse(arguments, help: help, terminal: terminal) else {
       return ExitStatus.success
     }
@@ -31,7 +31,7 @@ enum ExportCommand {
     case "google-benchmark": data = Export.encode(Export.googleBenchmark(result))
     default:
       throw CommandFailure(
-        "--format must be github-action-benchmark or google-benchmark (see --help)", status: ExitStatus.toolError)
+        "--format must be github-action-benchmark or google-benchmark (see --help)", status: .usage)
     }
     if let output = options.outputPath {
       do {

@@ -17,7 +17,9 @@ enum Files {
     defer { input.close() }
     let limit = maximumInputBytes
     let name = path.flatMap { $0 == "-" ? nil : $0 } ?? "standard input"
-    if let size = input.size, size > limit { throw CommandFailure("\(name): larger than \(limit >> 20) MiB") }
+    if let size = input.size, size > limit {
+      throw CommandFailure("\(name): larger than \(limit >> 20) MiB", status: .badInput)
+    }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(min(limit, input.size ?? 0) + 1)
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
@@ -27,7 +29,7 @@ enum Files {
       }
       if count == 0 { break }
       bytes.append(contentsOf: chunk[..<count])
-      if bytes.count > limit { throw CommandFailure("\(name): larger than \(limit >> 20) MiB") }
+      if bytes.count > limit { throw CommandFailure("\(name): larger than \(limit >> 20) MiB", status: .badInput) }
     }
     return bytes
   }
@@ -51,12 +53,12 @@ enum Files {
       name = path
       let descriptor = open(path, O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else {
-        throw CommandFailure("\(path): cannot open the file (\(String(cString: strerror(errno))))")
+        throw CommandFailure("\(path): cannot open the file (\(String(cString: strerror(errno))))", status: .badInput)
       }
       var status = stat()
       if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
         Glibc.close(descriptor)
-        throw CommandFailure("\(path): is a folder, not a file")
+        throw CommandFailure("\(path): is a folder, not a file", status: .badInput)
       }
       self.descriptor = descriptor
       size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
@@ -73,7 +75,7 @@ enum Files {
         let count = Glibc.read(descriptor, buffer.baseAddress!, buffer.count)
         if count >= 0 { return count }
         if errno == EINTR { continue }
-        throw CommandFailure("\(name): cannot read the file (\(String(cString: strerror(errno))))")
+        throw CommandFailure("\(name): cannot read the file (\(String(cString: strerror(errno))))", status: .toolError)
       }
     }
 

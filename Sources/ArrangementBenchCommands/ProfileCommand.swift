@@ -27,17 +27,17 @@ enum ProfileCommand {
 
     """
 
-  static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
+  static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
     guard var options = try BenchOptions.parse(arguments, help: help, terminal: terminal) else {
       return ExitStatus.success
     }
     guard let title = options.positional.first else {
-      throw CommandFailure("profile needs a GROUP (see `arrangement-bench list`)", status: ExitStatus.toolError)
+      throw CommandFailure("profile needs a GROUP (see `arrangement-bench list`)", status: .usage)
     }
     options.only = [title]
     guard let benchmark = try? options.selectedBenchmarks().first else {
       throw CommandFailure(
-        "no benchmark group is titled '\(title)' (see `arrangement-bench list`)", status: ExitStatus.toolError)
+        "no benchmark group is titled '\(title)' (see `arrangement-bench list`)", status: .usage)
     }
     let body = benchmark.setUp()
     terminal.report("pid \(getpid()): running \(title) for \(options.seconds) s\n")

@@ -27,19 +27,19 @@ enum ReportCommand {
 
     """
 
-  static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
+  static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
     guard let options = try BenchOptions.parse(arguments, help: help, terminal: terminal) else {
       return ExitStatus.success
     }
     guard let folder = options.folder else {
-      throw CommandFailure("report needs --out DIR (see --help)", status: ExitStatus.toolError)
+      throw CommandFailure("report needs --out DIR (see --help)", status: .usage)
     }
     guard options.positional.count <= 2 else {
-      throw CommandFailure("report takes at most two result files (see --help)", status: ExitStatus.toolError)
+      throw CommandFailure("report takes at most two result files (see --help)", status: .usage)
     }
     let runPath = options.positional.last ?? "results/runs/latest.json"
     var run = try BenchCommands.load(runPath)
-    let baseline = options.positional.count == 2 ? try BenchCommands.load(options.positional[0]) : nil
+    let baseline = options.positional.count == 2 ? try BenchCommands.load(options.positional[0], isBaseline: true) : nil
 
     if options.measureSeries && (run.series ?? []).isEmpty {
       #if DEBUG

@@ -61,7 +61,7 @@ enum SceneCommand {
   }
 
   static func run(_ request: SceneFile.Request, _ arguments: ArraySlice<String>, terminal: Terminal)
-    throws(CommandFailure) -> Int32
+    throws(CommandFailure) -> ExitStatus
   {
     var path: String?
     var lines = false
@@ -107,7 +107,7 @@ enum SceneCommand {
         }
       }
     } catch {
-      throw CommandFailure(error.description)
+      throw CommandFailure(error.description, status: .badInput)
     }
     if let failure { throw failure }
     writer.byte(UInt8(ascii: "\n"))
@@ -141,13 +141,13 @@ enum SceneCommand {
       if end > start && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
       guard end - start <= longest else {
         try flush()
-        throw CommandFailure("line \(lineNumber): longer than \(longest >> 20) MiB")
+        throw CommandFailure("line \(lineNumber): longer than \(longest >> 20) MiB", status: .badInput)
       }
       do {
         try SceneFile.answer(request, line: UnsafeBufferPointer(rebasing: buffer[start..<end]), into: &writer)
       } catch {
         try flush()
-        throw CommandFailure("line \(lineNumber): \(error.description)")
+        throw CommandFailure("line \(lineNumber): \(error.description)", status: .badInput)
       }
     }
 
@@ -168,7 +168,7 @@ enum SceneCommand {
       let rest = filled - start
       if rest > longest {
         try flush()
-        throw CommandFailure("line \(lineNumber + 1): longer than \(longest >> 20) MiB")
+        throw CommandFailure("line \(lineNumber + 1): longer than \(longest >> 20) MiB", status: .badInput)
       }
       if start > 0 && rest > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + start, rest) }
       filled = rest

@@ -22,7 +22,7 @@ enum ScenesCommand {
 
     """
 
-  static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
+  static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
     var filter: String?
     var count: Int?
     var seed: UInt64 = 1

@@ -37,7 +37,7 @@ public struct Terminal {
   func output(_ bytes: UnsafeBufferPointer<UInt8>) throws(CommandFailure) {
     let failure = writeBytes(bytes)
     if failure == 0 { return }
-    if failure == EPIPE { throw CommandFailure("", status: ExitStatus.success) }
+    if failure == EPIPE { throw CommandFailure("", status: .success) }
     throw CommandFailure(
       "cannot write standard output: \(String(cString: strerror(failure)))", status: ExitStatus.toolError)
   }
@@ -80,25 +80,63 @@ func writeChecked(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> 
   return 0
 }
 
-/// The tool's exit statuses, its interface with scripts and CI.
-public enum ExitStatus {
-  public static let success: Int32 = 0
-  /// A tool error: a file that cannot be written, a broken baseline.
-  public static let toolError: Int32 = 1
-  /// Bad input (usage, scene files); for `run`/`check`/`compare`, a regression.
-  public static let badInput: Int32 = 2
-  public static let regression: Int32 = 2
-  public static let inconclusive: Int32 = 3
-  public static let improvementOnly: Int32 = 4
-  public static let noBaseline: Int32 = 5
+/// The tool's exit statuses, its interface with scripts and CI: one case per
+/// meaning. Two meanings share a number on purpose: 2 is a bad request for
+/// the scene-file subcommands (the file format's rule) and a regression for
+/// the benchmark subcommands (the convention of benchmark tools); a mistake in
+/// the command line itself is 64 (`EX_USAGE`), so a typo in a CI script never
+/// reads as a regression.
+public enum ExitStatus: Sendable, Hashable, CaseIterable {
+  /// Success; for `run`, `check` and `compare`, no regression.
+  case success
+  /// The tool could not do its work: a file that cannot be read or written,
+  /// a broken or missing result file, a worker process that failed.
+  case toolError
+  /// `solve`, `regions`, `displace`, `grid`: a bad request; the message names the field.
+  case badInput
+  /// `run`, `check`, `compare`: a confirmed regression.
+  case regression
+  /// A change the statistics cannot confirm, or a group too noisy to judge.
+  case inconclusive
+  /// Improvements and nothing worse.
+  case improvementOnly
+  /// `run`, `check`: no baseline to compare with.
+  case noBaseline
+  /// The command line is wrong: an unknown subcommand or option, a bad or missing option value.
+  case usage
+
+  /// The number the process exits with.
+  public var code: Int32 {
+    switch self {
+    case .success: 0
+    case .toolError: 1
+    case .badInput, .regression: 2
+    case .inconclusive: 3
+    case .improvementOnly: 4
+    case .noBaseline: 5
+    case .usage: 64
+    }
+  }
+
+  /// The table in `--help`.
+  static let help = """
+    EXIT STATUS:
+      0   success (run/check/compare: no regression)
+      1   tool error: a file that cannot be read or written, a broken or missing result file, a failed worker
+      2   solve/regions/displace/grid: bad input, the message names the field; run/check/compare: regression
+      3   inconclusive (too noisy to tell)
+      4   improvement only
+      5   no baseline
+      64  usage: unknown subcommand or option, bad or missing option value
+    """
 }
 
 /// A failure that ends a command with a one-line message and a status.
 public struct CommandFailure: Error {
   public var message: String
-  public var status: Int32
+  public var status: ExitStatus
 
-  public init(_ message: String, status: Int32 = ExitStatus.badInput) {
+  public init(_ message: String, status: ExitStatus = .usage) {
     self.message = message
     self.status = status
   }

@@ -27,25 +27,20 @@ public enum Tool {
 
     Run `arrangement-bench <subcommand> --help` for a subcommand's options.
 
-    EXIT STATUS:
-      0  success (run/check: no regression)
-      1  tool error (including bad options of the benchmark subcommands)
-      2  solve/regions/displace/grid: bad input, the message names the field; run/check/compare: regression
-      3  inconclusive (too noisy)     4  improvement only     5  no baseline
 
-    """
+    """ + ExitStatus.help + "\n"
 
   /// Runs the tool with `arguments` (without the program name) and returns its exit status.
   public static func main(_ arguments: [String], terminal: Terminal = .standard) -> Int32 {
     do {
-      return try dispatch(arguments[...], terminal: terminal)
+      return try dispatch(arguments[...], terminal: terminal).code
     } catch {
       if !error.message.isEmpty { terminal.report("arrangement-bench: \(error.message)\n") }
-      return error.status
+      return error.status.code
     }
   }
 
-  static func dispatch(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> Int32 {
+  static func dispatch(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
     guard let command = arguments.first else {
       return try BenchCommands.run([], terminal: terminal, printTable: true)
     }

@@ -208,3 +208,59 @@ public struct Comparison: Sendable {
     }
   }
 }
+
+// MARK: - As data
+
+/// A comparison as a JSON document: what the table shows, group by group,
+/// worst first, and the overall verdict (`compare --json`).
+public struct ComparisonDocument: Codable, Sendable {
+  public struct Group: Codable, Sendable {
+    public var title: String
+    /// The verdict under the gated metrics, as in the table.
+    public var verdict: Verdict
+    public var timeVerdict: Verdict
+    public var allocationsVerdict: Verdict
+    public var instructionsVerdict: Verdict
+    public var baselineMedianNanoseconds: Double?
+    public var currentMedianNanoseconds: Double?
+    /// Current median over baseline median, and its 95% interval (`nil` where not computed).
+    public var timeRatio: Double?
+    public var timeRatioLow: Double?
+    public var timeRatioHigh: Double?
+    /// The Benjamini–Hochberg adjusted p-value of the Mann–Whitney test.
+    public var adjustedP: Double
+    public var baselineAllocationsPerRun: Int?
+    public var currentAllocationsPerRun: Int?
+    public var baselineInstructionsPerOperation: Double?
+    public var currentInstructionsPerOperation: Double?
+    public var note: String
+  }
+
+  public var verdict: Verdict
+  public var gatedMetrics: [String]
+  /// False when the baseline came from another kind of machine (time verdicts are then inconclusive).
+  public var machinesComparable: Bool
+  public var groups: [Group]
+
+  public init(_ comparison: Comparison) {
+    let gated = comparison.policy.gated
+    func finite(_ value: Double) -> Double? { value.isFinite ? value : nil }
+    verdict = comparison.overall
+    gatedMetrics = [(GatedMetrics.time, "time"), (.allocations, "allocations"), (.instructions, "instructions")]
+      .filter { gated.contains($0.0) }.map(\.1)
+    machinesComparable = comparison.machinesComparable
+    groups = comparison.groups.sorted { $0.verdict(gating: gated) > $1.verdict(gating: gated) }.map { group in
+      Group(
+        title: group.title, verdict: group.verdict(gating: gated), timeVerdict: group.time,
+        allocationsVerdict: group.allocations, instructionsVerdict: group.instructions,
+        baselineMedianNanoseconds: group.baseline?.nanosecondsPerOperation.median,
+        currentMedianNanoseconds: group.current?.nanosecondsPerOperation.median,
+        timeRatio: finite(group.timeRatio), timeRatioLow: finite(group.timeInterval.low),
+        timeRatioHigh: finite(group.timeInterval.high), adjustedP: group.adjustedP,
+        baselineAllocationsPerRun: group.baseline?.allocationsPerRun,
+        currentAllocationsPerRun: group.current?.allocationsPerRun,
+        baselineInstructionsPerOperation: group.baseline?.instructionsPerOperation,
+        currentInstructionsPerOperation: group.current?.instructionsPerOperation, note: group.note)
+    }
+  }
+}

@@ -53,6 +53,22 @@ struct BenchCommandTests {
     #expect(runTool(["compare", base, faster]).status == 4)
   }
 
+  @Test("compare --json prints one JSON document with the table's content and the same status")
+  func compareJSON() throws {
+    let base = try stored(result("split/book", 50, allocations: 0), "base.json")
+    let allocates = try stored(result("split/book", 50, allocations: 1), "allocates.json")
+    let run = runTool(["compare", base, allocates, "--json"])
+    #expect(run.status == 2)
+    let document = try JSONDecoder().decode(ComparisonDocument.self, from: Data(run.standardOutput.utf8))
+    #expect(document.verdict == .regression)
+    #expect(document.groups.count == 1)
+    #expect(document.groups[0].title == "split/book" && document.groups[0].allocationsVerdict == .regression)
+    #expect(document.groups[0].baselineAllocationsPerRun == 0 && document.groups[0].currentAllocationsPerRun == 1)
+    #expect(abs((document.groups[0].baselineMedianNanoseconds ?? 0) - 50) < 1)
+    // Standard output is the document alone.
+    #expect((try? JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8))) != nil)
+  }
+
   @Test("A missing baseline exits 5; corrupt, truncated or wrong-schema ones exit 1 with the reason")
   func badBaselines() throws {
     let good = try stored(result("a", 10, allocations: 0), "good.json")
@@ -71,14 +87,14 @@ struct BenchCommandTests {
     }
   }
 
-  @Test("An unknown filter, a bad shard or a bad option exits 1 with a message")
+  @Test("An unknown filter, a bad shard or a bad option is a usage error: status 64, never 2 (a regression)")
   func badOptions() {
     for arguments in [
       ["list", "--filter", "no-such-group"], ["list", "--shard", "3/2"], ["run", "--processes", "many"],
       ["check", "--metrics", "speed"], ["run", "--frobnicate"], ["compare", "one.json"], ["baseline", "erase"],
     ] {
       let run = runTool(arguments)
-      #expect(run.status == 1, "\(arguments)")
+      #expect(run.status == 64, "\(arguments)")
       #expect(run.standardError.hasPrefix("arrangement-bench: "), "\(arguments)")
     }
   }
@@ -137,9 +153,10 @@ struct ExportAndProfileCommandTests {
       let data = try #require(FileManager.default.contents(atPath: output))
       #expect((try? JSONSerialization.jsonObject(with: data)) != nil)
     }
-    #expect(runTool(["export", "--format", "csv", baseline]).status == 1)
+    #expect(runTool(["export", "--format", "csv", baseline]).status == 64)
+    // A missing run file is a tool error, not "no baseline".
     #expect(
-      runTool(["export", "--format", "google-benchmark", folder.appendingPathComponent("none.json").path]).status == 5)
+      runTool(["export", "--format", "google-benchmark", folder.appendingPathComponent("none.json").path]).status == 1)
   }
 
   @Test("profile runs one group's loop for the given time and refuses an unknown group")
@@ -147,7 +164,7 @@ struct ExportAndProfileCommandTests {
     let run = runTool(["profile", "limit/clamp-ratio", "--seconds", "0.05"])
     #expect(run.status == 0)
     #expect(run.standardOutput.hasPrefix("limit/clamp-ratio: "))
-    #expect(runTool(["profile", "no/such-group", "--seconds", "0.05"]).status == 1)
-    #expect(runTool(["profile", "limit/clamp-ratio", "--seconds", "-1"]).status == 1)
+    #expect(runTool(["profile", "no/such-group", "--seconds", "0.05"]).status == 64)
+    #expect(runTool(["profile", "limit/clamp-ratio", "--seconds", "-1"]).status == 64)
   }
 }

@@ -86,11 +86,14 @@ struct ToolTests {
     #expect(bad.standardError.contains("$.kind: unknown value \"hinge\""))
   }
 
-  @Test("A missing file, an unknown option or an unknown subcommand exits 2 with a message")
+  @Test("A missing scene file exits 2 (bad input); an unknown option or subcommand, 64 (usage)")
   func usageErrors() {
-    for arguments in [["solve", "/nonexistent/scene.json"], ["solve", "--fast"], ["solve", "a", "b"], ["fold"]] {
+    for (arguments, status) in [
+      (["solve", "/nonexistent/scene.json"], Int32(2)), (["solve", "--fast"], 64), (["solve", "a", "b"], 64),
+      (["fold"], 64), (["check", "--no-such-option"], 64), (["scenes", "--random", "0"], 64),
+    ] {
       let run = runTool(arguments)
-      #expect(run.status == 2, "\(arguments)")
+      #expect(run.status == status, "\(arguments)")
       #expect(run.standardOutput.isEmpty)
       #expect(run.standardError.hasPrefix("arrangement-bench: "))
     }
