@@ -18,7 +18,7 @@ extension Displacement {
     var union = Sanitize.rect(elements.union)
 
     // 2. The fold that divides the view, and the area the purpose wants (R25, R26).
-    if let fold = DividingFold.nearest(in: regions, dividing: view) {
+    if let fold = Fold.nearest(in: regions, dividing: view) {
       let area = targetArea(fold: fold, view: view, union: union)
       result.area = area
       let (moved, scale) = Self.fit(union, into: area)
@@ -41,7 +41,7 @@ extension Displacement {
   }
 
   /// The usable area the purpose asks for in this posture (R25).
-  func targetArea(fold: DividingFold, view: Rect, union: Rect) -> Rect {
+  func targetArea(fold: Fold, view: Rect, union: Rect) -> Rect {
     let before = fold.before(in: view)
     let after = fold.after(in: view)
     // The area holding most of a rectangle; ties go to the leading (or top) area.
@@ -116,7 +116,9 @@ extension Displacement {
   {
     var offset = (dx: 0.0, dy: 0.0)
     func overlapsAny(_ frame: Rect) -> Bool {
-      (0..<elements.count).contains { overlapArea(elements[$0].offsetBy(dx: offset.dx, dy: offset.dy), frame) > 0 }
+      // An element overlaps only where the union does: most regions are settled by the union alone.
+      overlapArea(union.offsetBy(dx: offset.dx, dy: offset.dy), frame) > 0
+        && (0..<elements.count).contains { overlapArea(elements[$0].offsetBy(dx: offset.dx, dy: offset.dy), frame) > 0 }
     }
     // Each move clears one region; a handful of passes settles any sane layout.
     for _ in 0..<regions.count {
@@ -163,34 +165,14 @@ extension Displacement {
   }
 }
 
-/// An active fold that divides a rectangle (R16 applied to a view, as R15 does).
-struct DividingFold {
-  var splitAxis: Axis
-  var start: Double
-  var end: Double
-
-  /// The dividing fold nearest the rectangle's centre; ties go to the lower id.
-  static func nearest(in regions: ReservedRegions, dividing view: Rect) -> DividingFold? {
-    var best: DividingFold?
-    var bestDistance = Double.infinity
-    var bestID = Int.max
+extension Fold {
+  /// The active fold that divides a view (R16 applied to a view, as R15 does), nearest its centre.
+  static func nearest(in regions: ReservedRegions, dividing view: Rect) -> Fold? {
+    var nearest = Nearest()
     for region in regions where region.kind == .division && region.isActive {
-      let frame = Sanitize.rect(region.frame)
-      let splitAxis: Axis = frame.height >= frame.width ? .horizontal : .vertical
-      let along = splitAxis.cross
-      guard frame.start(along: along) <= view.start(along: along), frame.end(along: along) >= view.end(along: along),
-        frame.start(along: splitAxis) > view.start(along: splitAxis),
-        frame.end(along: splitAxis) < view.end(along: splitAxis)
-      else { continue }
-      let distance = abs(frame.center(along: splitAxis) - view.center(along: splitAxis)) / view.length(along: splitAxis)
-      if distance < bestDistance || (distance == bestDistance && region.id < bestID) {
-        best = DividingFold(
-          splitAxis: splitAxis, start: frame.start(along: splitAxis), end: frame.end(along: splitAxis))
-        bestDistance = distance
-        bestID = region.id
-      }
+      nearest.consider(Sanitize.rect(region.frame), id: region.id, in: view)
     }
-    return best
+    return nearest.fold
   }
 
   /// The usable area before the fold (left, or top), within `view`.

@@ -69,7 +69,7 @@ public struct GridFit: Sendable, Hashable {
     let grid = Sanitize.rect(frame)
     // The active vertical fold across the grid, in the grid's coordinates.
     var foldSpan: (start: Double, end: Double)?
-    if let fold = DividingFold.nearest(in: regions, dividing: grid), fold.splitAxis == .horizontal {
+    if let fold = Fold.nearest(in: regions, dividing: grid), fold.splitAxis == .horizontal {
       foldSpan = (fold.start - grid.x, fold.end - grid.x)
     }
     let half = count / 2

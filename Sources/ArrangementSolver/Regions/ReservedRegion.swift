@@ -44,7 +44,7 @@ public struct ReservedRegion: Hashable, Sendable {
 
   /// A vertical fold when the frame is at least as tall as wide (a point counts as vertical, R16).
   @inlinable
-  public var isVertical: Bool { frame.height >= frame.width }
+  public var isVertical: Bool { frame.foldSplitAxis == .horizontal }
 
   @usableFromInline
   static let placeholder = ReservedRegion(id: 0, kind: .division, frame: .zero, isActive: false)

@@ -22,17 +22,11 @@ extension ReservedRegions {
     var rows = Segments(start: 0, end: view.height)
     for region in self where region.kind == .division && region.isActive {
       let frame = Sanitize.rect(region.frame).offsetBy(dx: -view.x, dy: -view.y)
-      let splitAxis: Axis = frame.height >= frame.width ? .horizontal : .vertical
-      let along = splitAxis.cross
-      guard frame.start(along: along) <= local.start(along: along),
-        frame.end(along: along) >= local.end(along: along),
-        frame.start(along: splitAxis) > 0,
-        frame.end(along: splitAxis) < local.length(along: splitAxis)
-      else { continue }
-      if splitAxis == .horizontal {
-        columns.cut(frame.minX, frame.maxX)
+      guard let fold = Fold(frame: frame, dividing: local) else { continue }
+      if fold.splitAxis == .horizontal {
+        columns.cut(fold.start, fold.end)
       } else {
-        rows.cut(frame.minY, frame.maxY)
+        rows.cut(fold.start, fold.end)
       }
     }
     var written = 0

@@ -190,7 +190,7 @@ extension RegimeKernel {
     areaWidth: Lanes, areaHeight: Lanes, horizontalRegular: Lanes.Mask, verticalRegular: Lanes.Mask
   ) -> RegimeAnswer<Lanes>? {
     // R16: the fold splits across its long side (a point counts as vertical).
-    let axis: Axis = fold.height >= fold.width ? .horizontal : .vertical
+    let axis = fold.foldSplitAxis
     let (start, length, crossStart, crossLength) =
       axis == .horizontal
       ? (insets.left, areaWidth, insets.top, areaHeight) : (insets.top, areaHeight, insets.left, areaWidth)
