@@ -42,10 +42,16 @@ enum BenchCommands {
     """
 
   static let mergeHelp = """
-    USAGE: arrangement-bench merge RESULT... --output PATH
+    USAGE: arrangement-bench merge RESULT... --output PATH [--allow-mixed-commits] [--allow-mixed-hosts]
 
     Merges result files of the same suite, e.g. the shards of a CI matrix
-    (--shard K/N), into one; samples of a group measured twice are pooled.
+    (--shard K/N), into one. Refused, naming the file and the group: a group
+    in two files (shards that overlap, or one shard given twice), results of
+    different commits or of different hosts (unless allowed), different suites.
+
+    OPTIONS:
+      --allow-mixed-commits  Merge results of different commits.
+      --allow-mixed-hosts    Merge results of different hosts (machine fingerprints).
 
     """
 
@@ -397,17 +403,32 @@ enum BenchCommands {
       throw CommandFailure("merge needs result files and --output (see --help)", status: .usage)
     }
     let results = try options.positional.map { (path: String) throws(CommandFailure) in try load(path) }
+    let first = (path: options.positional[0], result: results[0])
     var merged = results[0]
-    for other in results.dropFirst() {
-      guard other.suite == merged.suite, other.machine.isComparable(to: merged.machine) else {
-        throw CommandFailure("cannot merge results of different suites or machines", status: ExitStatus.toolError)
+    var origin = Dictionary(merged.groups.map { ($0.title, first.path) }, uniquingKeysWith: { a, _ in a })
+    for (path, other) in zip(options.positional, results).dropFirst() {
+      guard other.suite == merged.suite else {
+        throw CommandFailure(
+          "\(path): suite '\(other.suite)' differs from \(first.path)'s '\(merged.suite)'", status: .toolError)
+      }
+      guard options.allowMixedCommits || other.commit == first.result.commit else {
+        throw CommandFailure(
+          "\(path): commit \(other.commit) differs from \(first.path)'s \(first.result.commit) (--allow-mixed-commits to merge them)",
+          status: .toolError)
+      }
+      guard options.allowMixedHosts || other.machine == first.result.machine else {
+        throw CommandFailure(
+          "\(path): recorded on another host (\(other.machine.cpuModel), \(other.machine.logicalCores) cores) than \(first.path) (--allow-mixed-hosts to merge them)",
+          status: .toolError)
       }
       for group in other.groups {
-        if let index = merged.groups.firstIndex(where: { $0.title == group.title }) {
-          merged.groups[index] = GroupResult(merging: measurements(merged.groups[index]) + measurements(group))
-        } else {
-          merged.groups.append(group)
+        if let earlier = origin[group.title] {
+          throw CommandFailure(
+            "\(path): group '\(group.title)' is also in \(earlier) (shards overlap, or a file is given twice)",
+            status: .toolError)
         }
+        origin[group.title] = path
+        merged.groups.append(group)
       }
     }
     try write(merged, to: output)

@@ -17,6 +17,9 @@ struct BenchOptions {
   var outputPath: String?
   var gated: GatedMetrics = .all
   var showPoints = false
+  /// `merge`: accept results of different commits, or of different hosts.
+  var allowMixedCommits = false
+  var allowMixedHosts = false
   /// Count instructions under callgrind (and, in a worker, only count).
   var callgrind = false
   /// `export --format`.
@@ -71,6 +74,8 @@ struct BenchOptions {
       case "--json": json = true
       case "--markdown": markdown = true
       case "--points": showPoints = true
+      case "--allow-mixed-commits": allowMixedCommits = true
+      case "--allow-mixed-hosts": allowMixedHosts = true
       case "--format": format = try value(argument)
       case "--out": folder = try value(argument)
       case "--no-measure": measureSeries = false

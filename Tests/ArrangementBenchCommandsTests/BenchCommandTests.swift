@@ -127,15 +127,31 @@ struct BenchCommandTests {
     #expect(stored.groups.map(\.title) == ["limit/clamp-ratio"])
   }
 
-  @Test("merge pools shards into one result")
+  @Test("merge joins shards, and refuses overlaps, other commits and other hosts, naming the file and the group")
   func merge() throws {
     let a = try stored(result("a", 10, allocations: 0), "shard-a.json")
     let b = try stored(result("b", 20, allocations: 0), "shard-b.json")
     let merged = file("merged.json")
     #expect(runTool(["merge", a, b, "--output", merged]).status == 0)
     #expect(try RunResult.load(from: merged).groups.map(\.title) == ["a", "b"])
-    #expect(runTool(["merge", a, a, "--output", merged]).status == 0)
-    #expect(try RunResult.load(from: merged).groups[0].samples.count == 80)
+    let twice = runTool(["merge", a, b, a, "--output", file("twice.json")])
+    #expect(twice.status == 1)
+    #expect(
+      twice.standardError
+        == "arrangement-bench: \(a): group 'a' is also in \(a) (shards overlap, or a file is given twice)\n")
+    var later = result("c", 10, allocations: 0)
+    later.commit = "other"
+    let c = try stored(later, "shard-c.json")
+    let commits = runTool(["merge", a, c, "--output", file("commits.json")])
+    #expect(commits.status == 1 && commits.standardError.contains("\(c): commit other differs"))
+    #expect(runTool(["merge", a, c, "--allow-mixed-commits", "--output", file("commits.json")]).status == 0)
+    var elsewhere = result("d", 10, allocations: 0)
+    elsewhere.machine.cpuModel = "Another CPU"
+    let d = try stored(elsewhere, "shard-d.json")
+    let hosts = runTool(["merge", a, d, "--output", file("hosts.json")])
+    #expect(hosts.status == 1 && hosts.standardError.contains("\(d): recorded on another host (Another CPU"))
+    #expect(runTool(["merge", a, d, "--allow-mixed-hosts", "--output", file("hosts.json")]).status == 0)
+    #expect(!FileManager.default.fileExists(atPath: file("twice.json")))
   }
 }
 
