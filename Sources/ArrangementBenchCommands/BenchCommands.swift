@@ -282,9 +282,11 @@ enum BenchCommands {
       measurements.append(Measurer.measure(benchmark, settings: options.settings))
     }
     do {
-      try JSONEncoder().encode(measurements).write(to: URL(fileURLWithPath: path), options: .atomic)
+      try AtomicFile.write(try JSONEncoder().encode(measurements), to: path)
+    } catch let error as AtomicFile.WriteError {
+      throw CommandFailure(error.description, status: .toolError)
     } catch {
-      throw CommandFailure("\(path): cannot write (\(error.localizedDescription))", status: ExitStatus.toolError)
+      throw CommandFailure("\(path): cannot encode the measurements (\(error))", status: .toolError)
     }
     return ExitStatus.success
   }
@@ -307,9 +309,11 @@ enum BenchCommands {
   static func write(_ result: RunResult, to path: String) throws(CommandFailure) {
     do {
       try result.write(to: path)
+    } catch let error as AtomicFile.WriteError {
+      // The path and the system's reason: `results/x.json: cannot write (No space left on device)`.
+      throw CommandFailure(error.description, status: .toolError)
     } catch {
-      throw CommandFailure(
-        "\(path): cannot write the result (\(error.localizedDescription))", status: ExitStatus.toolError)
+      throw CommandFailure("\(path): cannot write the result (\(error))", status: .toolError)
     }
   }
 

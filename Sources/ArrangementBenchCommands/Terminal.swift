@@ -15,6 +15,9 @@ public struct Terminal {
   /// Reads from standard input once: at most the given number of bytes,
   /// whatever is available; no bytes at the end of the input.
   public var readStandardInput: (Int) -> [UInt8]
+  /// The `errno` of the first failed `write` of text, 0 if none failed;
+  /// the tool reports it when the command ends (see ``Tool/main(_:terminal:)``).
+  public var writeFailure: () -> Int32 = { 0 }
 
   public init(
     write: @escaping (String) -> Void, report: @escaping (String) -> Void,
@@ -44,8 +47,11 @@ public struct Terminal {
 
   /// The process's own standard streams.
   public static var standard: Terminal {
-    Terminal(
-      write: { writeAll($0, to: 1) },
+    var terminal = Terminal(
+      write: { text in
+        let failure = writeAll(text, to: 1)
+        if failure != 0 && firstWriteFailure == 0 { firstWriteFailure = failure }
+      },
       report: { writeAll($0, to: 2) },
       readStandardInput: { limit in
         var buffer = [UInt8](repeating: 0, count: limit)
@@ -56,13 +62,20 @@ public struct Terminal {
         }
       },
       writeBytes: { writeChecked($0, to: 1) })
+    terminal.writeFailure = { firstWriteFailure }
+    return terminal
   }
 }
 
-/// Writes the whole text to a file descriptor, retrying short writes.
-func writeAll(_ text: String, to descriptor: Int32) {
+/// The first failed write of text to standard output (an `errno`), for the tool to report.
+nonisolated(unsafe) var firstWriteFailure: Int32 = 0
+
+/// Writes the whole text to a file descriptor, retrying short writes;
+/// returns 0, or the `errno` of the write that failed.
+@discardableResult
+func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
   var text = text
-  text.withUTF8 { _ = writeChecked($0, to: descriptor) }
+  return text.withUTF8 { writeChecked($0, to: descriptor) }
 }
 
 /// Writes every byte to a file descriptor, retrying short and interrupted

@@ -1,5 +1,11 @@
 import SceneFormat
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The `arrangement-bench` command line: one subcommand a file, each with `--help`.
 public enum Tool {
   static let help = """
@@ -32,12 +38,21 @@ public enum Tool {
 
   /// Runs the tool with `arguments` (without the program name) and returns its exit status.
   public static func main(_ arguments: [String], terminal: Terminal = .standard) -> Int32 {
+    var status: ExitStatus
     do {
-      return try dispatch(arguments[...], terminal: terminal).code
+      status = try dispatch(arguments[...], terminal: terminal)
     } catch {
       if !error.message.isEmpty { terminal.report("arrangement-bench: \(error.message)\n") }
-      return error.status.code
+      status = error.status
     }
+    // Text that could not be written is an error, whatever the command thought
+    // of its work; a reader that went away (a closed pipe) is a quiet stop.
+    let failure = terminal.writeFailure()
+    if failure != 0 && failure != EPIPE && status != .toolError {
+      terminal.report("arrangement-bench: cannot write standard output: \(String(cString: strerror(failure)))\n")
+      status = .toolError
+    }
+    return status.code
   }
 
   static func dispatch(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {

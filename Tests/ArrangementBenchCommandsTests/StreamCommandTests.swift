@@ -179,7 +179,9 @@ struct StreamCommandTests {
         && FileManager.default.isExecutableFile(atPath: CrashSafetyTests.tool)))
   func fullDisk() throws {
     let input = try write("one.jsonl", Self.goodLine + "\n")
-    for arguments in [["solve", input], ["solve", "--lines", input], ["scenes", "--random", "10"]] {
+    for arguments in [
+      ["solve", input], ["solve", "--lines", input], ["scenes", "--random", "10"], ["list"], ["--help"],
+    ] {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: CrashSafetyTests.tool)
       process.arguments = arguments
