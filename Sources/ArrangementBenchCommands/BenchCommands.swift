@@ -154,7 +154,9 @@ enum BenchCommands {
     } else {
       for process in 1...options.processes {
         terminal.report("process \(process)/\(options.processes): \(benchmarks.count) group(s)\n")
-        for measurement in try runWorker(titles: benchmarks.map(\.title), options: options) {
+        for measurement in try runWorker(
+          titles: benchmarks.map(\.title), options: options, name: "worker process \(process)/\(options.processes)")
+        {
           perGroup[measurement.title, default: []].append(measurement)
         }
       }
@@ -181,7 +183,11 @@ enum BenchCommands {
   {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "arrangement-bench-cg-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    Interrupts.shared.temporary(folder.path)
+    defer {
+      try? FileManager.default.removeItem(at: folder)
+      Interrupts.shared.removed(folder.path)
+    }
     // valgrind 3.19 cannot read the DWARF of Swift 6.3 release binaries: count on a copy without it.
     let executable = folder.appendingPathComponent("arrangement-bench").path
     do {
@@ -243,24 +249,51 @@ enum BenchCommands {
     return process.terminationStatus
   }
 
-  static func runWorker(titles: [String], options: BenchOptions) throws(CommandFailure) -> [GroupMeasurement] {
+  /// Runs one worker over `titles` and reads its measurements. A worker that
+  /// fails (killed, crashed, or with no result) is named, with the group it
+  /// was measuring, and ends the run: no partial result is written.
+  static func runWorker(titles: [String], options: BenchOptions, name: String = "a worker process")
+    throws(CommandFailure) -> [GroupMeasurement]
+  {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent(
       "arrangement-bench-\(UUID().uuidString).json")
-    defer { try? FileManager.default.removeItem(at: output) }
+    Interrupts.shared.temporary(output.path)
+    defer {
+      try? FileManager.default.removeItem(at: output)
+      Interrupts.shared.removed(output.path)
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     process.arguments = ["worker", "--output", output.path] + options.workerArguments(only: titles)
+    // The worker's progress lines pass through, and the last one says what it was measuring.
+    let progress = Pipe()
+    let lastGroup = LastGroup()
+    process.standardError = progress
+    progress.fileHandleForReading.readabilityHandler = { handle in
+      let data = handle.availableData
+      FileHandle.standardError.write(data)
+      lastGroup.note(String(decoding: data, as: UTF8.self))
+    }
     do {
       try process.run()
     } catch {
       throw CommandFailure("cannot start a worker process: \(error.localizedDescription)", status: ExitStatus.toolError)
     }
+    Interrupts.shared.started(process)
     process.waitUntilExit()
+    Interrupts.shared.ended(process)
+    progress.fileHandleForReading.readabilityHandler = nil
+    lastGroup.note(String(decoding: progress.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    let during = lastGroup.title.map { " while measuring \($0)" } ?? ""
+    if process.terminationReason == .uncaughtSignal {
+      throw CommandFailure(
+        "\(name) was killed by signal \(process.terminationStatus)\(during); no result written", status: .toolError)
+    }
     guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: output.path),
       let measurements = try? JSONDecoder().decode([GroupMeasurement].self, from: data)
     else {
       throw CommandFailure(
-        "a worker process failed (status \(process.terminationStatus))", status: ExitStatus.toolError)
+        "\(name) failed (status \(process.terminationStatus))\(during); no result written", status: .toolError)
     }
     return measurements
   }
@@ -465,5 +498,31 @@ enum BenchCommands {
     let total = benchmarks.reduce(0) { $0 + $1.operations }
     terminal.write(lines.joined(separator: "\n") + "\n\(benchmarks.count) groups, \(total) operations a run\n")
     return ExitStatus.success
+  }
+}
+
+/// The group a worker last said it was measuring (`  [i/n] title` on its standard error).
+final class LastGroup: @unchecked Sendable {
+  private let lock = NSLock()
+  private var pending = ""
+  private var last: String?
+
+  func note(_ text: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    pending += text
+    while let newline = pending.firstIndex(of: "\n") {
+      let line = pending[..<newline]
+      if let close = line.firstIndex(of: "]"), line.contains("[") {
+        last = String(line[line.index(after: close)...].drop { $0 == " " })
+      }
+      pending = String(pending[pending.index(after: newline)...])
+    }
+  }
+
+  var title: String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return last
   }
 }

@@ -37,7 +37,14 @@ public enum Tool {
     """ + ExitStatus.help + "\n"
 
   /// Runs the tool with `arguments` (without the program name) and returns its exit status.
-  public static func main(_ arguments: [String], terminal: Terminal = .standard) -> Int32 {
+  /// With `handlingInterrupts` (the executable; not tests running it in-process), SIGINT and
+  /// SIGTERM stop the workers of the benchmark subcommands and remove their temporary files.
+  public static func main(_ arguments: [String], terminal: Terminal = .standard, handlingInterrupts: Bool = false)
+    -> Int32
+  {
+    if handlingInterrupts && ["run", "check", "baseline", "report", nil].contains(arguments.first) {
+      Interrupts.shared.install()
+    }
     var status: ExitStatus
     do {
       status = try dispatch(arguments[...], terminal: terminal)

@@ -4,4 +4,4 @@ import ArrangementBenchCommands
   import Glibc
 #endif
 
-exit(Tool.main(Array(CommandLine.arguments.dropFirst())))
+exit(Tool.main(Array(CommandLine.arguments.dropFirst()), handlingInterrupts: true))

@@ -75,3 +75,95 @@ struct CrashSafetyTests {
     #expect(seen.count > 1)  // some updates completed between the kills
   }
 }
+
+@Suite("Interrupted runs and failed workers")
+struct InterruptTests {
+  let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("interrupt-\(UUID().uuidString)")
+
+  /// Starts the tool with its temporary files in a folder of their own.
+  func start(_ arguments: [String], temporary: String, errors: Pipe) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CrashSafetyTests.tool)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errors
+    process.environment = ProcessInfo.processInfo.environment.merging([
+      "ARRANGEMENT_BENCH_TESTING_DEBUG_BASELINE": "1", "TMPDIR": temporary,
+    ]) { $1 }
+    try process.run()
+    return process
+  }
+
+  @Test(
+    "SIGINT and SIGTERM during `baseline update`: status 130 and 143, the old baseline byte for byte, nothing left behind",
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: CrashSafetyTests.tool), "the tool is built beside the tests"),
+    .disabled(if: underSanitizer, "a sanitizer's build is too slow to interrupt in time"),
+    arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, 143, "SIGTERM")])
+  func interruptedUpdate(signal: Int32, status: Int32, name: String) throws {
+    let temporary = scratch.appendingPathComponent("tmp-\(name)").path
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let baseline = scratch.appendingPathComponent("baseline.json").path
+    let old = Data("{\"an\": \"old baseline\"}\n".utf8)
+    try old.write(to: URL(fileURLWithPath: baseline))
+    let errors = Pipe()
+    let process = try start(
+      ["baseline", "update", "--filter", "split", "--processes", "6", "--output", baseline], temporary: temporary,
+      errors: errors)
+    // Interrupt while the workers measure (the whole update takes several seconds in a debug build).
+    usleep(1_500_000)
+    #expect(process.isRunning)
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == status)
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(message.hasSuffix("arrangement-bench: interrupted (\(name)); workers stopped, temporary files removed\n"))
+    #expect(FileManager.default.contents(atPath: baseline) == old)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["baseline.json", "tmp-\(name)"])
+  }
+
+  @Test(
+    "A worker that dies makes the run name the process and the group, exit 1 and write no result",
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: CrashSafetyTests.tool), "the tool is built beside the tests"),
+    .disabled(if: underSanitizer, "a sanitizer's build is too slow to interrupt in time"))
+  func workerDies() throws {
+    let temporary = scratch.appendingPathComponent("tmp").path
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let output = scratch.appendingPathComponent("run.json").path
+    final class Collected: @unchecked Sendable {
+      let lock = NSLock()
+      var text = ""
+      func add(_ data: Data) { lock.withLock { text += String(decoding: data, as: UTF8.self) } }
+      var current: String { lock.withLock { text } }
+    }
+    let collected = Collected()
+    let errors = Pipe()
+    errors.fileHandleForReading.readabilityHandler = { collected.add($0.availableData) }
+    let process = try start(
+      ["run", "--filter", "split", "--processes", "2", "--output", output, "--baseline", output], temporary: temporary,
+      errors: errors)
+    // Kill the first worker once it says it measures its second group.
+    for _ in 0..<3000 where !collected.current.contains("  [2/10] ") { usleep(10_000) }
+    let children =
+      (try? String(
+        contentsOfFile: "/proc/\(process.processIdentifier)/task/\(process.processIdentifier)/children", encoding: .utf8
+      ))
+      ?? ""
+    let worker = pid_t(children.split(separator: " ").first ?? "") ?? 0
+    #expect(worker != 0)
+    kill(worker, SIGKILL)
+    process.waitUntilExit()
+    errors.fileHandleForReading.readabilityHandler = nil
+    collected.add(errors.fileHandleForReading.readDataToEndOfFile())
+    #expect(process.terminationStatus == 1)
+    let message = collected.current
+    #expect(message.contains("arrangement-bench: worker process 1/2 was killed by signal 9 while measuring split"))
+    #expect(message.hasSuffix("; no result written\n"))
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+}
