@@ -30,7 +30,7 @@ struct CrashSafetyTests {
   }
 
   @Test(
-    "SIGKILL at random moments of `baseline update` always leaves the old or the new baseline, complete and valid",
+    "SIGKILL at 50 random moments of `baseline update` always leaves the old or the new baseline, complete and valid",
     .enabled(if: FileManager.default.isExecutableFile(atPath: tool), "the tool is built beside the tests"),
     .disabled(if: underSanitizer, "about files, not memory or threads; a sanitizer's build is too slow to kill in time")
   )
@@ -52,9 +52,9 @@ struct CrashSafetyTests {
 
     var generator = SystemRandomNumberGenerator()
     var killed = 0
-    let deadline = Date().addingTimeInterval(6)
-    // At least 8 rounds however slow the build (a sanitizer's can take seconds an update).
-    for round in 0..<40 where Date() < deadline || round < 8 {
+    // 50 kills, and a new baseline written after every third; a time limit keeps a slow machine in bounds.
+    let deadline = Date().addingTimeInterval(120)
+    for round in 0..<200 where killed < 50 && Date() < deadline {
       let process = try start(arguments)
       // Every fourth update runs to the end, so that new baselines are written between the
       // kills even when a loaded machine makes updates slower than the first one; the others
@@ -71,8 +71,31 @@ struct CrashSafetyTests {
       #expect(stored.groups[0].samples.count == 8)
       seen.insert(try #require(FileManager.default.contents(atPath: path)))
     }
-    #expect(killed > 0)
+    #expect(killed >= 50)
     #expect(seen.count > 1)  // some updates completed between the kills
+  }
+
+  @Test(
+    "Two `baseline update`s writing one path at once leave one whole file, never a mixture",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: tool), "the tool is built beside the tests"),
+    .disabled(if: underSanitizer, "about files, not memory or threads"))
+  func concurrentWriters() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("concurrent-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("baseline.json").path
+    for _ in 0..<6 {
+      let groups = ["limit/", "peers/two-pane-sweep/plan"]
+      let writers = try groups.map { filter in
+        try start(["baseline", "update", "--quick", "--processes", "0", "--filter", filter, "--output", path])
+      }
+      for writer in writers { writer.waitUntilExit() }
+      #expect(writers.allSatisfy { $0.terminationStatus == 0 })
+      let stored = try RunResult.load(from: path)
+      let titles = stored.groups.map(\.title)
+      #expect(titles == ["limit/clamp-ratio"] || titles == ["peers/two-pane-sweep/plan"], "\(titles)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["baseline.json"])
+    }
   }
 }
 
