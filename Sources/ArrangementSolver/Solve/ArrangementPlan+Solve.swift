@@ -187,10 +187,12 @@ extension SolutionColumns {
     put(secondaryWidth, horizontal ? answer.secondaryExtent : answer.crossLength)
     put(secondaryHeight, horizontal ? answer.crossLength : answer.secondaryExtent)
     // Both panes visible, compact along the axis, the container's class across it (R20, R21).
-    let across: UInt64 = horizontal ? 8 : 4
-    let pane = SIMD2<UInt64>(repeating: 1).replacing(with: 1 | across, where: answer.regularAcross)
-    let axisBits: UInt64 = answer.splits ? (horizontal ? 1 << 8 : 2 << 8) : 0
-    let flags = pane | pane &<< 4 | SIMD2(repeating: axisBits)
+    typealias Flags = SolutionColumns.Flags
+    let across = horizontal ? Flags.verticallyRegular : Flags.horizontallyRegular
+    let pane = SIMD2<UInt64>(repeating: Flags.visible).replacing(
+      with: Flags.visible | across, where: answer.regularAcross)
+    let axisBits = Flags.axisBits(answer.splits ? answer.axis : nil)
+    let flags = pane | pane &<< Flags.secondaryShift | SIMD2(repeating: axisBits)
     UnsafeMutableRawPointer(self.flags + index).storeBytes(of: flags, as: SIMD2<UInt64>.self)
   }
 }

@@ -54,31 +54,50 @@ public struct SolutionColumns {
   public struct Flags: Hashable, Sendable {
     public var rawValue: UInt64
 
+    // The layout, written once for every writer and reader of the word.
+    @usableFromInline static let visible: UInt64 = 1
+    @usableFromInline static let inFront: UInt64 = 2
+    @usableFromInline static let horizontallyRegular: UInt64 = 4
+    @usableFromInline static let verticallyRegular: UInt64 = 8
+    /// Where the secondary's four bits start (the primary's start at 0).
+    @usableFromInline static let secondaryShift: UInt64 = 4
+    /// Where the split axis starts: 0 none, 1 horizontal, 2 vertical.
+    @usableFromInline static let axisShift: UInt64 = 8
+
     @inlinable
     public init(rawValue: UInt64) { self.rawValue = rawValue }
 
     @inlinable
     init(_ solution: Solution) {
       func pane(_ layout: PaneLayout) -> UInt64 {
-        (layout.visible ? 1 : 0) | (layout.zIndex > 0 ? 2 : 0)
-          | (layout.sizeClass.horizontal == .regular ? 4 : 0) | (layout.sizeClass.vertical == .regular ? 8 : 0)
+        (layout.visible ? Self.visible : 0) | (layout.zIndex > 0 ? Self.inFront : 0)
+          | (layout.sizeClass.horizontal == .regular ? Self.horizontallyRegular : 0)
+          | (layout.sizeClass.vertical == .regular ? Self.verticallyRegular : 0)
       }
-      let axis: UInt64 = solution.splitAxis == nil ? 0 : solution.splitAxis == .horizontal ? 1 : 2
-      rawValue = pane(solution.primary) | pane(solution.secondary) << 4 | axis << 8
+      rawValue =
+        pane(solution.primary) | pane(solution.secondary) << Self.secondaryShift
+        | Self.axisBits(solution.splitAxis)
+    }
+
+    /// The split axis's bits, in place.
+    @inlinable @inline(__always)
+    static func axisBits(_ axis: Axis?) -> UInt64 {
+      (axis == nil ? 0 : axis == .horizontal ? 1 : 2) << axisShift
     }
 
     @inlinable
     func pane(_ shift: UInt64, frame: Rect) -> PaneLayout {
       let bits = rawValue >> shift
       return PaneLayout(
-        visible: bits & 1 != 0, frame: frame, zIndex: bits & 2 != 0 ? 1 : 0,
+        visible: bits & Self.visible != 0, frame: frame, zIndex: bits & Self.inFront != 0 ? 1 : 0,
         sizeClass: SizeClasses(
-          horizontal: bits & 4 != 0 ? .regular : .compact, vertical: bits & 8 != 0 ? .regular : .compact))
+          horizontal: bits & Self.horizontallyRegular != 0 ? .regular : .compact,
+          vertical: bits & Self.verticallyRegular != 0 ? .regular : .compact))
     }
 
     @inlinable
     var splitAxis: Axis? {
-      switch (rawValue >> 8) & 3 {
+      switch (rawValue >> Self.axisShift) & 3 {
       case 1: .horizontal
       case 2: .vertical
       default: nil
@@ -97,7 +116,7 @@ public struct SolutionColumns {
           0,
           frame: Rect(x: primaryX[index], y: primaryY[index], width: primaryWidth[index], height: primaryHeight[index])),
         secondary: flags.pane(
-          4,
+          Flags.secondaryShift,
           frame: Rect(
             x: secondaryX[index], y: secondaryY[index], width: secondaryWidth[index], height: secondaryHeight[index])),
         splitAxis: flags.splitAxis)
