@@ -205,14 +205,8 @@ struct SceneFileTests {
 
   @Test("Numbers: the writer gives description's text and the reader gives Double(text)'s value, on 400,000 values")
   func numbersAtLarge() throws {
-    var state: UInt64 = 0x00D0_FACE
-    func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
+    var generator = Seeded(0x00D0_FACE)
+    func next() -> UInt64 { generator.next() }
     var failures = 0
     for index in 0..<400_000 {
       let value: Double

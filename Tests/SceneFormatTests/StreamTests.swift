@@ -10,14 +10,8 @@ import Testing
 /// reader and the shortest-form writer. Invalid draws (a maximum below a
 /// minimum of the same kind) are skipped.
 func randomValidScenes(count: Int, seed: UInt64) -> [Scene] {
-  var state = seed
-  func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  var generator = Seeded(seed)
+  func next() -> UInt64 { generator.next() }
   func below(_ bound: UInt64) -> Int { Int(next() % bound) }
   func length() -> Double {
     switch below(4) {
@@ -78,6 +72,21 @@ func randomValidScenes(count: Int, seed: UInt64) -> [Scene] {
     if scene.validate().isEmpty { scenes.append(scene) }
   }
   return scenes
+}
+
+/// SplitMix64: seeded numbers, so a failing case can be replayed.
+struct Seeded {
+  var state: UInt64
+
+  init(_ seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
 }
 
 /// A scene as one line of a stream.
