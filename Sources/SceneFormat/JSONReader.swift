@@ -160,13 +160,6 @@ struct JSONReader {
     return try enter(UInt8(ascii: "{"), UInt8(ascii: "}"))
   }
 
-  /// Reads a member's key and its colon, leaving the cursor on the value.
-  @inline(__always) mutating func key() throws(SceneFileError) -> Key {
-    let key = try keyString()
-    try colon()
-    return key
-  }
-
   /// Reads a member's key, leaving the cursor just after it.
   mutating func keyString() throws(SceneFileError) -> Key {
     skipWhitespace()
@@ -593,6 +586,25 @@ struct JSONReader {
     case .null: try word("null")
     case .end: throw failure("unexpected end of input, expected a value")
     case .invalid: throw failure("unexpected character, expected a value")
+    }
+  }
+
+  /// Reads a whole document with `body`, which reads its one value. When it
+  /// fails, a document that is not JSON is reported as such, wherever the
+  /// fault is (checked only then, so that good documents are read once).
+  @inline(__always)
+  static func readDocument<Value>(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout JSONReader) throws(SceneFileError) -> Value
+  ) throws(SceneFileError) -> Value {
+    do throws(SceneFileError) {
+      var reader = JSONReader(bytes)
+      try reader.beginDocument()
+      let value = try body(&reader)
+      try reader.endDocument()
+      return value
+    } catch {
+      if !error.isSyntax { try checkSyntax(bytes) }
+      throw error
     }
   }
 

@@ -73,34 +73,39 @@ public enum SceneFile {
     answering: Bool = true, afterEach: (inout JSONWriter) -> Void = { _ in }
   ) throws(SceneFileError) {
     let mark = writer.count
-    do {
-      var reader = JSONReader(bytes)
-      try reader.beginDocument()
-      if reader.current == UInt8(ascii: "[") {
-        let pretty = indent != nil
-        writer.indent = indent.map { $0 + 2 }
-        if answering { writer.byte(UInt8(ascii: "[")) }
-        var count = 0
-        try reader.elements { reader, index throws(SceneFileError) in
-          if answering && index > 0 { writer.byte(UInt8(ascii: ",")) }
-          if answering && pretty { writer.byte(UInt8(ascii: "\n")) }
-          try answerOne(request, &reader, into: &writer, answering: answering)
-          afterEach(&writer)
-          count += 1
-        }
-        if answering && count > 0 && pretty { writer.byte(UInt8(ascii: "\n")) }
-        if answering { writer.byte(UInt8(ascii: "]")) }
-      } else {
-        writer.indent = indent
-        try answerOne(request, &reader, into: &writer, answering: answering)
+    do throws(SceneFileError) {
+      try JSONReader.readDocument(bytes) { reader throws(SceneFileError) in
+        try answerValue(request, &reader, into: &writer, indent: indent, answering: answering, afterEach: afterEach)
       }
-      try reader.endDocument()
     } catch {
       writer.truncate(to: mark)
-      // A document that is not JSON is reported as such, as a whole; checked
-      // only now, so that good documents are read once.
-      if !error.isSyntax { try JSONReader.checkSyntax(bytes) }
       throw error
+    }
+  }
+
+  /// The answer to a document's value: one request, or an array of them.
+  @inline(__always)
+  static func answerValue(
+    _ request: Request, _ reader: inout JSONReader, into writer: inout JSONWriter, indent: Int?, answering: Bool,
+    afterEach: (inout JSONWriter) -> Void
+  ) throws(SceneFileError) {
+    if reader.current == UInt8(ascii: "[") {
+      let pretty = indent != nil
+      writer.indent = indent.map { $0 + 2 }
+      if answering { writer.byte(UInt8(ascii: "[")) }
+      var count = 0
+      try reader.elements { reader, index throws(SceneFileError) in
+        if answering && index > 0 { writer.byte(UInt8(ascii: ",")) }
+        if answering && pretty { writer.byte(UInt8(ascii: "\n")) }
+        try answerOne(request, &reader, into: &writer, answering: answering)
+        afterEach(&writer)
+        count += 1
+      }
+      if answering && count > 0 && pretty { writer.byte(UInt8(ascii: "\n")) }
+      if answering { writer.byte(UInt8(ascii: "]")) }
+    } else {
+      writer.indent = indent
+      try answerOne(request, &reader, into: &writer, answering: answering)
     }
   }
 
@@ -148,16 +153,7 @@ extension Scene {
   /// Reads one scene from a document holding one scene object, and validates it.
   public init(json text: String) throws(SceneFileError) {
     self = try withBytes(text) { bytes throws(SceneFileError) in
-      do throws(SceneFileError) {
-        var reader = JSONReader(bytes)
-        try reader.beginDocument()
-        let scene = try Scene(reading: &reader)
-        try reader.endDocument()
-        return scene
-      } catch {
-        if !error.isSyntax { try JSONReader.checkSyntax(bytes) }
-        throw error
-      }
+      try JSONReader.readDocument(bytes) { reader throws(SceneFileError) in try Scene(reading: &reader) }
     }
   }
 }
