@@ -7,6 +7,7 @@ let package = Package(
   name: "arrangement-bench",
   products: [
     .library(name: "ArrangementSolver", targets: ["ArrangementSolver"]),
+    .library(name: "StrictJSON", targets: ["StrictJSON"]),
     .library(name: "SceneFormat", targets: ["SceneFormat"]),
     .library(name: "BenchmarkRunner", targets: ["BenchmarkRunner"]),
     .executable(name: "arrangement-bench", targets: ["arrangement-bench"]),
@@ -14,12 +15,14 @@ let package = Package(
   targets: [
     // The solver: standard library only, value types, no allocations on the solve path.
     .target(name: "ArrangementSolver"),
-    // Scene files and streams: a strict single-pass reader with field paths, and the answer writer.
-    .target(name: "SceneFormat", dependencies: ["ArrangementSolver"]),
+    // Strict JSON: a pull reader with exact numbers, JSON paths and line:column, and a tree for tools.
+    .target(name: "StrictJSON"),
+    // Scene files and streams: decoded straight from the reader into the solver's values, and the answer writer.
+    .target(name: "SceneFormat", dependencies: ["ArrangementSolver", "StrictJSON"]),
     // A malloc interposer; linked into every executable that depends on it.
     .target(name: "CAllocationCounter"),
     // The benchmark runner: registration, measurement, statistics, baselines, verdicts.
-    .target(name: "BenchmarkRunner", dependencies: ["CAllocationCounter"]),
+    .target(name: "BenchmarkRunner", dependencies: ["CAllocationCounter", "StrictJSON"]),
     // Benchmark definitions: sweeps of scenes through the solver, and scene files through their reader.
     .target(
       name: "ArrangementBenchmarks",
@@ -32,18 +35,19 @@ let package = Package(
       dependencies: ["ArrangementSolver", "SceneFormat", "BenchmarkRunner", "ArrangementBenchmarks"]
     ),
     .executableTarget(name: "arrangement-bench", dependencies: ["ArrangementBenchCommands"]),
-    // Fuzzing: the invariants as a library, and two libFuzzer targets that replay a
+    // Fuzzing: the invariants as a library, and three libFuzzer targets that replay a
     // corpus when built without `--sanitize=fuzzer` (scripts/fuzz.sh).
-    .target(name: "FuzzChecks", dependencies: ["ArrangementSolver", "SceneFormat"]),
+    .target(name: "FuzzChecks", dependencies: ["ArrangementSolver", "StrictJSON", "SceneFormat", "BenchmarkRunner"]),
     .executableTarget(name: "fuzz-solver", dependencies: ["FuzzChecks"]),
     .executableTarget(name: "fuzz-scene-file", dependencies: ["FuzzChecks"]),
+    .executableTarget(name: "fuzz-result-file", dependencies: ["FuzzChecks"]),
     .testTarget(
       name: "ArrangementSolverTests",
       dependencies: ["ArrangementSolver", "CAllocationCounter"]
     ),
     .testTarget(
       name: "SceneFormatTests",
-      dependencies: ["ArrangementSolver", "SceneFormat", "FuzzChecks"],
+      dependencies: ["ArrangementSolver", "StrictJSON", "SceneFormat", "FuzzChecks"],
       exclude: ["Golden"]
     ),
     .testTarget(
@@ -52,7 +56,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ArrangementBenchCommandsTests",
-      dependencies: ["ArrangementBenchCommands", "SceneFormat", "ArrangementSolver", "arrangement-bench"],
+      dependencies: [
+        "ArrangementBenchCommands", "StrictJSON", "SceneFormat", "ArrangementSolver", "arrangement-bench",
+      ],
       exclude: ["Hostile"]
     ),
   ]

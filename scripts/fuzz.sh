@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds the two libFuzzer targets and runs each for SECONDS (default 60):
+# Builds the three libFuzzer targets and runs each for SECONDS (default 60):
 #   fuzz-solver      bytes decoded into scenes (NaN, infinities, subnormals, huge and
 #                    negative numbers, up to 8 regions), solver invariants checked
 #   fuzz-scene-file  bytes read as a scene file by every subcommand's reader
+#   fuzz-result-file bytes read as a result file (baselines come from pull requests);
+#                    what is accepted must survive writing and reading again
 # Seeds come from Tests/FuzzCorpus; what the fuzzer learns goes to .build/fuzz/corpus.
 # A finding is written to .build/fuzz/findings/ and the script exits 1: add the
 # input to Tests/FuzzCorpus so the tests replay it for ever.
@@ -12,7 +14,7 @@ seconds="${1:-60}"
 export SWIFT_BACKTRACE=enable=no
 mkdir -p .build/fuzz/findings
 status=0
-for target in fuzz-solver fuzz-scene-file; do
+for target in fuzz-solver fuzz-scene-file fuzz-result-file; do
   corpus_name="${target#fuzz-}"
   swift build -c debug --sanitize=fuzzer -Xswiftc -DFUZZING --product "$target" --build-path .build/fuzz/build
   corpus=".build/fuzz/corpus/$corpus_name"

@@ -192,46 +192,51 @@ public struct RunResult: Codable, Sendable {
 public enum ResultFileError: Error, CustomStringConvertible {
   case missing(String)
   case unreadable(String, String)
-  case wrongSchema(String, Int)
+  /// The file was read but refused: its JSON path, where that value starts, and why.
+  case invalid(String, String)
 
   public var description: String {
     switch self {
     case .missing(let path): return "\(path): no such result file"
-    case .unreadable(let path, let reason): return "\(path): not a valid result file (\(reason))"
-    case .wrongSchema(let path, let version):
-      return "\(path): schema version \(version), this tool reads version \(RunResult.currentSchemaVersion)"
+    case .unreadable(let path, let reason): return "\(path): cannot read it (\(reason))"
+    case .invalid(let path, let problem): return "\(path): not a valid result file: \(problem)"
     }
   }
 }
 
 extension RunResult {
-  /// Reads and checks a result file.
+  /// Reads and checks a result file (see ``ResultFileReader`` for what is checked).
   public static func load(from path: String) throws(ResultFileError) -> RunResult {
-    guard FileManager.default.fileExists(atPath: path) else { throw .missing(path) }
-    guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path, "cannot read it") }
-    struct Version: Decodable { var schemaVersion: Int }
-    let decoder = JSONDecoder()
-    guard let version = try? decoder.decode(Version.self, from: data) else {
-      throw .unreadable(path, "no schemaVersion; truncated or not JSON")
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let reason = errno
+      if reason == ENOENT { throw .missing(path) }
+      throw .unreadable(path, String(cString: strerror(reason)))
     }
-    guard version.schemaVersion == currentSchemaVersion else { throw .wrongSchema(path, version.schemaVersion) }
-    let result: RunResult
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .unreadable(path, String(cString: strerror(errno)))
+      }
+      if count == 0 { break }
+      bytes += chunk[..<count]
+      // Stop reading early: the reader refuses the file anyway, and a device or pipe may never end.
+      if bytes.count > ResultFileReader.maximumBytes { break }
+    }
+    return try decode(bytes, path: path)
+  }
+
+  /// Reads and checks a result file's bytes; `path` names it in messages.
+  public static func decode(_ bytes: [UInt8], path: String) throws(ResultFileError) -> RunResult {
     do {
-      result = try decoder.decode(RunResult.self, from: data)
-    } catch let DecodingError.keyNotFound(key, context) {
-      throw .unreadable(path, "missing \((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))")
-    } catch let DecodingError.typeMismatch(_, context) {
-      throw .unreadable(path, "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))")
+      return try ResultFileReader(bytes: bytes).read()
     } catch {
-      throw .unreadable(path, "\(error)")
+      throw .invalid(path, error.description)
     }
-    for group in result.groups
-    where group.samplesByProcess.isEmpty || group.samplesByProcess.contains(where: \.isEmpty)
-      || group.samples.contains(where: { !$0.isFinite || $0 < 0 })
-    {
-      throw .unreadable(path, "group \(group.title) has no usable samples")
-    }
-    return result
   }
 
   /// The file's bytes: stable key order, so baselines diff cleanly.

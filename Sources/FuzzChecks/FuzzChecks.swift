@@ -1,5 +1,6 @@
 import ArrangementSolver
 import SceneFormat
+import StrictJSON
 
 /// The invariants the fuzz targets check. Each function traps (a finding)
 /// when an invariant breaks, and returns normally otherwise, so the same

@@ -1,4 +1,5 @@
 import ArrangementSolver
+import StrictJSON
 
 // MARK: - Reading objects member by member
 
@@ -587,5 +588,16 @@ extension GridFit {
         JSONPath.root.key("minimumCellWidth"),
         "gives \(columnCount) columns; at most \(Self.maximumColumns) are supported")
     }
+  }
+}
+
+extension JSONReader {
+  /// A region's id: a whole number of at most 2^53 in magnitude.
+  mutating func regionID() throws(SceneFileError) -> Int {
+    let number = try finiteNumber()
+    guard number.magnitude <= 0x1p53, Double(Int64(number)) == number else {
+      throw SceneFileError(.root, "\(formatNumber(number)) is not an integer")
+    }
+    return Int(number)
   }
 }

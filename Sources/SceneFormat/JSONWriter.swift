@@ -1,4 +1,5 @@
 import ArrangementSolver
+import StrictJSON
 
 /// Writes answers into one growing byte buffer that is reused from answer to
 /// answer (a stream clears it after every flush).

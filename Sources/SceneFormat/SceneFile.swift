@@ -1,4 +1,5 @@
 import ArrangementSolver
+import StrictJSON
 
 /// Scene files and streams (docs/RULES.md, "Scene files"): what each
 /// subcommand reads, and the answers it writes.

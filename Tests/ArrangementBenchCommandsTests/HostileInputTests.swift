@@ -2,6 +2,7 @@ import ArrangementBenchCommands
 import BenchmarkRunner
 import Foundation
 import SceneFormat
+import StrictJSON
 import Testing
 
 /// One file of the hostile corpus with the exact error it must produce.
@@ -45,10 +46,11 @@ struct HostileInputTests {
     #expect(run.standardError == hostile.message.replacingOccurrences(of: "$FILE", with: path) + "\n")
   }
 
-  @Test("The corpus covers scene, query and baseline files")
+  @Test("The corpus covers scene, query and result files")
   func coverage() {
     #expect(HostileCase.all.filter { $0.file.hasPrefix("scene-") }.count >= 15)
-    #expect(HostileCase.all.filter { $0.file.hasPrefix("baseline-") }.count >= 4)
+    // Result files come from pull requests: at least ten kinds of bad one (syntax, shape and meaning).
+    #expect(HostileCase.all.filter { $0.file.hasPrefix("baseline-") || $0.file.hasPrefix("result-") }.count >= 14)
   }
 
   let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")

@@ -36,22 +36,47 @@ struct ResultFileTests {
       ])
   }
 
-  @Test("A missing file, a corrupt one, a truncated one and a wrong schema give distinct clear errors")
+  @Test(
+    "A missing file, a corrupt one, a truncated one, a wrong schema, an oversized one and a quadratic one give clear errors"
+  )
   func badFiles() throws {
     let good = String(decoding: try result([("a", samples(100), 0)]).encoded(), as: UTF8.self)
     let cases: [(String, String)] = [
       (path("nope.json"), "no such result file"),
-      (write("not json at all", "corrupt.json"), "not a valid result file (no schemaVersion; truncated or not JSON)"),
-      (write(String(good.prefix(good.count / 2)), "truncated.json"), "truncated or not JSON"),
-      (write(#"{"schemaVersion": 99}"#, "future.json"), "schema version 99, this tool reads version 1"),
-      (write(#"{"schemaVersion": 1, "suite": "default"}"#, "partial.json"), "not a valid result file (missing"),
+      (write("not json at all", "corrupt.json"), "not a valid result file: $: malformed JSON at line 1, column 2"),
+      (write(String(good.prefix(good.count / 2)), "truncated.json"), ": unexpected end of input"),
+      (write(#"{"schemaVersion": 99}"#, "future.json"), "schema version 99; this tool reads version 1"),
+      (
+        write(#"{"schemaVersion": 1, "suite": "default"}"#, "partial.json"),
+        "not a valid result file: $.machine (line 1, column 1): required field is missing"
+      ),
       (
         write(
           good.replacingOccurrences(of: "\"samplesByProcess\" : [", with: "\"samplesByProcess\" : [[-1],"),
           "negative.json"),
-        "no usable samples"
+        "$.groups[0].samplesByProcess[0][0] (line 21, column 30): -1 is negative"
       ),
     ]
+    // Size: refused before parsing. Many keys in one object: refused in linear time, not quadratic.
+    let oversized = [UInt8](repeating: UInt8(ascii: " "), count: (16 << 20) + 1)
+    #expect(throws: ResultFileError.self) { try RunResult.decode(oversized, path: "big.json") }
+    let manyKeys = "{" + (0..<200_000).map { "\"k\($0)\":0" }.joined(separator: ",") + ",\"k7\":1}"
+    do {
+      _ = try RunResult.decode(Array(manyKeys.utf8), path: "keys.json")
+      Issue.record("a repeated key was accepted")
+    } catch {
+      #expect(
+        error.description.hasPrefix("keys.json: not a valid result file: $.k7: malformed JSON at line 1, column "))
+      #expect(error.description.hasSuffix(": duplicate key"))
+    }
+    do {
+      _ = try RunResult.decode(oversized, path: "big.json")
+    } catch {
+      #expect(
+        error.description
+          == "big.json: not a valid result file: $ (line 1, column 1): 16777217 bytes; a result file has at most 16777216 bytes"
+      )
+    }
     for (file, message) in cases {
       #expect(throws: ResultFileError.self) { try RunResult.load(from: file) }
       do {

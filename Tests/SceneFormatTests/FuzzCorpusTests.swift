@@ -18,4 +18,12 @@ struct FuzzCorpusTests {
     let count = replayCorpus([Self.corpus.appendingPathComponent("scene-file").path], check: FuzzChecks.sceneFile)
     #expect(count >= 30)
   }
+
+  @Test(
+    "Every result-file input of Tests/FuzzCorpus/result-file is accepted and survives writing, or is refused naming the file"
+  )
+  func resultFileCorpus() {
+    let count = replayCorpus([Self.corpus.appendingPathComponent("result-file").path], check: FuzzChecks.resultFile)
+    #expect(count >= 8)
+  }
 }

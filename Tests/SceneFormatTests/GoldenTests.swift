@@ -1,6 +1,7 @@
 import ArrangementSolver
 import Foundation
 import SceneFormat
+import StrictJSON
 import Testing
 
 /// One golden case: a scene file and its documented answer.

@@ -1,5 +1,6 @@
 import ArrangementSolver
 import SceneFormat
+import StrictJSON
 import Testing
 
 let specExample = """

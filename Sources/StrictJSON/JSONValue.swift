@@ -55,7 +55,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   public func index(_ position: Int) -> JSONPath { JSONPath(description: "\(description)[\(position)]") }
 
   /// `other` (a path from the root) read from this path instead.
-  func appending(path other: JSONPath) -> JSONPath {
+  public func appending(path other: JSONPath) -> JSONPath {
     JSONPath(description: description + other.description.dropFirst())
   }
 
@@ -65,32 +65,32 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// A bad scene file: the field's path and what is wrong with it.
-public struct SceneFileError: Error, Sendable, Hashable, CustomStringConvertible {
+/// A bad JSON document, or a good one with a bad value: the value's path and what is wrong with it.
+public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
   public var path: JSONPath
   public var message: String
   /// Whether the document is not JSON at all (these win over any other error, see ``SceneFile``).
-  var isSyntax = false
+  public var isSyntax = false
 
   public init(_ path: JSONPath, _ message: String) {
     self.path = path
     self.message = message
   }
 
-  init(_ path: JSONPath, _ message: String, isSyntax: Bool) {
+  public init(_ path: JSONPath, _ message: String, isSyntax: Bool) {
     self.init(path, message)
     self.isSyntax = isSyntax
   }
 
   /// The same error, one member further in.
-  func under(key name: String) -> SceneFileError {
+  public func under(key name: String) -> JSONError {
     var error = self
     error.path = JSONPath.root.key(name).appending(path: path)
     return error
   }
 
   /// The same error, one element further in.
-  func under(index: Int) -> SceneFileError {
+  public func under(index: Int) -> JSONError {
     var error = self
     error.path = JSONPath.root.index(index).appending(path: path)
     return error
@@ -101,7 +101,7 @@ public struct SceneFileError: Error, Sendable, Hashable, CustomStringConvertible
 }
 
 /// A string as a JSON string literal.
-func quoted(_ string: String) -> String {
+public func quoted(_ string: String) -> String {
   var out = "\""
   for scalar in string.unicodeScalars {
     switch scalar {

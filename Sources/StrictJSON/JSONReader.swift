@@ -1,5 +1,3 @@
-import ArrangementSolver
-
 /// A strict JSON reader (RFC 8259) that is pulled token by token: decoders ask
 /// for the value they expect and get it straight from the bytes, with no tree
 /// in between. One instance reads one document (a file, or one line of a
@@ -8,17 +6,17 @@ import ArrangementSolver
 /// Errors carry the JSON path of the value being read. The path is built as
 /// an error travels outward (each member or element adds its step), so
 /// reading costs nothing for it. Syntax errors also name the line and column.
-struct JSONReader {
+public struct JSONReader {
   /// Deeper documents are refused rather than risking the stack.
-  static let maximumDepth = 64
+  public static let maximumDepth = 64
 
   /// The document's first byte, for line and column numbers.
-  let start: UnsafePointer<UInt8>
-  let end: UnsafePointer<UInt8>
-  var cursor: UnsafePointer<UInt8>
-  var depth = 0
+  public let start: UnsafePointer<UInt8>
+  public let end: UnsafePointer<UInt8>
+  public var cursor: UnsafePointer<UInt8>
+  public var depth = 0
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  @inlinable public init(_ bytes: UnsafeBufferPointer<UInt8>) {
     // An empty buffer may have no address; any address with no bytes will do.
     let base = bytes.baseAddress ?? UnsafePointer(bitPattern: 0x10)!
     start = base
@@ -28,10 +26,10 @@ struct JSONReader {
 
   /// The next byte, or 0 at the end (0 is never valid outside a string, and
   /// inside one it is a control character: both are errors).
-  @inline(__always) var current: UInt8 { cursor < end ? cursor.pointee : 0 }
-  @inline(__always) var atEnd: Bool { cursor >= end }
+  @inlinable @inline(__always) public var current: UInt8 { cursor < end ? cursor.pointee : 0 }
+  @inlinable @inline(__always) public var atEnd: Bool { cursor >= end }
 
-  @inline(__always) mutating func skipWhitespace() {
+  @inlinable @inline(__always) public mutating func skipWhitespace() {
     // Compact documents have none: one compare settles the common case.
     if cursor < end && cursor.pointee > 0x20 { return }
     var pointer = cursor
@@ -43,8 +41,8 @@ struct JSONReader {
     cursor = pointer
   }
 
-  /// A syntax error at the cursor: `malformed JSON at line L, column C: message`.
-  func failure(_ message: String) -> SceneFileError {
+  /// The cursor's line and column, both from 1 (columns count characters, not bytes).
+  public var position: (line: Int, column: Int) {
     var line = 1
     var column = 1
     var pointer = start
@@ -58,11 +56,17 @@ struct JSONReader {
       }
       pointer += 1
     }
-    return SceneFileError(.root, "malformed JSON at line \(line), column \(column): \(message)", isSyntax: true)
+    return (line, column)
+  }
+
+  /// A syntax error at the cursor: `malformed JSON at line L, column C: message`.
+  @inlinable public func failure(_ message: String) -> JSONError {
+    let (line, column) = position
+    return JSONError(.root, "malformed JSON at line \(line), column \(column): \(message)", isSyntax: true)
   }
 
   /// Checks the document's start (no byte-order mark) and moves to its value.
-  mutating func beginDocument() throws(SceneFileError) {
+  @inlinable public mutating func beginDocument() throws(JSONError) {
     if end - start >= 3, start[0] == 0xEF, start[1] == 0xBB, start[2] == 0xBF {
       throw failure("a byte-order mark is not allowed")
     }
@@ -70,19 +74,19 @@ struct JSONReader {
   }
 
   /// Checks that nothing but white space follows the value.
-  mutating func endDocument() throws(SceneFileError) {
+  @inlinable public mutating func endDocument() throws(JSONError) {
     skipWhitespace()
     if !atEnd { throw failure("unexpected text after the JSON value") }
   }
 
   // MARK: - What comes next
 
-  enum Kind {
+  public enum Kind {
     case object, array, string, number, bool, null, invalid, end
   }
 
   /// The kind of the value at the cursor, from its first byte.
-  var kind: Kind {
+  @inlinable public var kind: Kind {
     switch current {
     case UInt8(ascii: "{"): return .object
     case UInt8(ascii: "["): return .array
@@ -96,7 +100,7 @@ struct JSONReader {
 
   /// The value at the cursor is not what the decoder expects: a syntax error
   /// if it is not a value at all, else `expected X, found Y`.
-  func mismatch(_ expected: String) -> SceneFileError {
+  @inlinable public func mismatch(_ expected: String) -> JSONError {
     let found: String
     switch kind {
     case .object: found = "an object"
@@ -108,19 +112,19 @@ struct JSONReader {
     case .end: return failure("unexpected end of input, expected a value")
     case .invalid: return failure("unexpected character, expected a value")
     }
-    return SceneFileError(.root, "expected \(expected), found \(found)")
+    return JSONError(.root, "expected \(expected), found \(found)")
   }
 
   // MARK: - Literals
 
   /// Consumes `null` if it is next (a member left out).
-  @inline(__always) mutating func skipNull() throws(SceneFileError) -> Bool {
+  @inlinable @inline(__always) public mutating func skipNull() throws(JSONError) -> Bool {
     guard current == UInt8(ascii: "n") else { return false }
     try word("null")
     return true
   }
 
-  mutating func word(_ text: StaticString) throws(SceneFileError) {
+  @inlinable public mutating func word(_ text: StaticString) throws(JSONError) {
     let count = text.utf8CodeUnitCount
     let bytes = text.utf8Start
     for index in 0..<count {
@@ -129,7 +133,7 @@ struct JSONReader {
     }
   }
 
-  mutating func readBool() throws(SceneFileError) -> Bool {
+  @inlinable public mutating func readBool() throws(JSONError) -> Bool {
     switch current {
     case UInt8(ascii: "t"):
       try word("true")
@@ -143,7 +147,7 @@ struct JSONReader {
 
   // MARK: - Objects and arrays
 
-  private mutating func enter(_ open: UInt8, _ close: UInt8) throws(SceneFileError) -> Bool {
+  @usableFromInline mutating func enter(_ open: UInt8, _ close: UInt8) throws(JSONError) -> Bool {
     depth += 1
     if depth > Self.maximumDepth { throw failure("nested deeper than \(Self.maximumDepth) levels") }
     cursor += 1
@@ -155,13 +159,13 @@ struct JSONReader {
   }
 
   /// Consumes `{`; false for an empty object (its `}` consumed too).
-  mutating func beginObject() throws(SceneFileError) -> Bool {
+  @inlinable public mutating func beginObject() throws(JSONError) -> Bool {
     guard current == UInt8(ascii: "{") else { throw mismatch("an object") }
     return try enter(UInt8(ascii: "{"), UInt8(ascii: "}"))
   }
 
   /// Reads a member's key, leaving the cursor just after it.
-  mutating func keyString() throws(SceneFileError) -> Key {
+  @inlinable public mutating func keyString() throws(JSONError) -> Key {
     skipWhitespace()
     guard current == UInt8(ascii: "\"") else {
       throw failure(atEnd ? "unexpected end of input, expected a string key" : "expected a string key")
@@ -170,7 +174,7 @@ struct JSONReader {
   }
 
   /// The colon after a key, and the white space around it.
-  @inline(__always) mutating func colon() throws(SceneFileError) {
+  @inlinable @inline(__always) public mutating func colon() throws(JSONError) {
     if cursor < end && cursor.pointee == UInt8(ascii: ":") {
       cursor += 1
     } else {
@@ -179,7 +183,7 @@ struct JSONReader {
     skipWhitespace()
   }
 
-  mutating func spacedColon() throws(SceneFileError) {
+  @inlinable public mutating func spacedColon() throws(JSONError) {
     skipWhitespace()
     guard current == UInt8(ascii: ":") else {
       throw failure(
@@ -189,7 +193,7 @@ struct JSONReader {
   }
 
   /// After a member's value: true if another member follows, false at `}`.
-  @inline(__always) mutating func nextMember() throws(SceneFileError) -> Bool {
+  @inlinable @inline(__always) public mutating func nextMember() throws(JSONError) -> Bool {
     if cursor < end {
       switch cursor.pointee {
       case UInt8(ascii: ","):
@@ -205,7 +209,7 @@ struct JSONReader {
     return try spacedNextMember()
   }
 
-  mutating func spacedNextMember() throws(SceneFileError) -> Bool {
+  @inlinable public mutating func spacedNextMember() throws(JSONError) -> Bool {
     skipWhitespace()
     if current == UInt8(ascii: ",") {
       cursor += 1
@@ -221,7 +225,7 @@ struct JSONReader {
   }
 
   /// Consumes `[`; false for an empty array (its `]` consumed too).
-  mutating func beginArray() throws(SceneFileError) -> Bool {
+  @inlinable public mutating func beginArray() throws(JSONError) -> Bool {
     guard current == UInt8(ascii: "[") else { throw mismatch("an array") }
     guard try enter(UInt8(ascii: "["), UInt8(ascii: "]")) else { return false }
     skipWhitespace()
@@ -229,7 +233,7 @@ struct JSONReader {
   }
 
   /// After an element: true if another element follows, false at `]`.
-  mutating func nextElement() throws(SceneFileError) -> Bool {
+  @inlinable public mutating func nextElement() throws(JSONError) -> Bool {
     skipWhitespace()
     if current == UInt8(ascii: ",") {
       cursor += 1
@@ -248,16 +252,22 @@ struct JSONReader {
   // MARK: - Strings
 
   /// A string's bytes as they stand in the document, between the quotes.
-  struct Key {
-    var bytes: UnsafeBufferPointer<UInt8>
+  public struct Key {
+    public var bytes: UnsafeBufferPointer<UInt8>
     /// Whether the string has escapes (or bytes above ASCII), so must be decoded to compare.
-    var needsDecoding: Bool
+    public var needsDecoding: Bool
 
     /// The first eight bytes as a word, zero-padded (see ``NameList``).
-    var head: UInt64 = 0
+    public var head: UInt64 = 0
+
+    @inlinable init(bytes: UnsafeBufferPointer<UInt8>, needsDecoding: Bool, head: UInt64 = 0) {
+      self.bytes = bytes
+      self.needsDecoding = needsDecoding
+      self.head = head
+    }
 
     /// The string's value (only for keys that passed `rawString`'s checks).
-    var decoded: String {
+    @inlinable public var decoded: String {
       guard needsDecoding else { return String(decoding: bytes, as: UTF8.self) }
       var reader = JSONReader(bytes)
       return (try? reader.decodeStringBody()) ?? ""
@@ -265,7 +275,7 @@ struct JSONReader {
   }
 
   /// Reads a string, checking escapes and UTF-8, without decoding it.
-  mutating func rawString() throws(SceneFileError) -> Key {
+  @inlinable public mutating func rawString() throws(JSONError) -> Key {
     guard current == UInt8(ascii: "\"") else { throw mismatch("a string") }
     let first = cursor + 1
     var pointer = first  // a local, so the scan stays in registers
@@ -310,7 +320,7 @@ struct JSONReader {
   /// that is a quote, a backslash, a control character or above ASCII, and
   /// zero if none is (the classic "has a zero byte" arithmetic: a borrow may
   /// flag bytes above a flagged one, never below it).
-  @inline(__always) static func specialBytes(_ word: UInt64) -> UInt64 {
+  @inlinable @inline(__always) public static func specialBytes(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
@@ -322,7 +332,7 @@ struct JSONReader {
 
   /// Decodes a string's body from the cursor (just after the opening quote)
   /// through its closing quote.
-  mutating func decodeStringBody() throws(SceneFileError) -> String {
+  @inlinable public mutating func decodeStringBody() throws(JSONError) -> String {
     var scalars = String.UnicodeScalarView()
     var runStart = cursor
     while true {
@@ -371,8 +381,8 @@ struct JSONReader {
     return String(scalars)
   }
 
-  private func appendRaw(from first: UnsafePointer<UInt8>, to scalars: inout String.UnicodeScalarView)
-    throws(SceneFileError)
+  @usableFromInline func appendRaw(from first: UnsafePointer<UInt8>, to scalars: inout String.UnicodeScalarView)
+    throws(JSONError)
   {
     guard first < cursor else { return }
     var decoder = UTF8()
@@ -386,7 +396,7 @@ struct JSONReader {
     }
   }
 
-  private mutating func hex4() throws(SceneFileError) -> UInt32 {
+  @usableFromInline mutating func hex4() throws(JSONError) -> UInt32 {
     var value: UInt32 = 0
     for _ in 0..<4 {
       let byte = current
@@ -408,7 +418,7 @@ struct JSONReader {
   /// Reads a number exactly as `Double(literal)` would (correctly rounded; a
   /// literal beyond the range reads as infinity), and where its literal is.
   @inline(__always)
-  mutating func number() throws(SceneFileError) -> (value: Double, literal: UnsafeBufferPointer<UInt8>) {
+  @inlinable public mutating func number() throws(JSONError) -> (value: Double, literal: UnsafeBufferPointer<UInt8>) {
     let first = cursor
     if let value = simpleNumber() { return (value, UnsafeBufferPointer(start: first, count: cursor - first)) }
     return try anyNumber()
@@ -420,7 +430,7 @@ struct JSONReader {
   /// digits make an integer below 2^53 and the point divides it by an exact
   /// power of ten, one correctly rounded operation (as in ``anyNumber()``).
   /// `nil`, with the cursor unmoved, for anything else.
-  @inline(__always) mutating func simpleNumber() -> Double? {
+  @inlinable @inline(__always) public mutating func simpleNumber() -> Double? {
     var pointer = cursor
     if pointer < end && pointer.pointee == UInt8(ascii: "-") { pointer += 1 }
     let digits = pointer
@@ -454,7 +464,7 @@ struct JSONReader {
   }
 
   /// Consumes `text` if the bytes at the cursor are exactly it.
-  @inline(__always) mutating func literal(_ text: StaticString) -> Bool {
+  @inlinable @inline(__always) public mutating func literal(_ text: StaticString) -> Bool {
     let count = text.utf8CodeUnitCount
     guard end - cursor >= count else { return false }
     let bytes = text.utf8Start
@@ -464,7 +474,8 @@ struct JSONReader {
   }
 
   /// Any number: fractions, exponents, long literals and malformed ones.
-  mutating func anyNumber() throws(SceneFileError) -> (value: Double, literal: UnsafeBufferPointer<UInt8>) {
+  @inlinable public mutating func anyNumber() throws(JSONError) -> (value: Double, literal: UnsafeBufferPointer<UInt8>)
+  {
     let first = cursor
     @inline(__always) func digit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
     let negative = current == UInt8(ascii: "-")
@@ -531,45 +542,35 @@ struct JSONReader {
     return (value, literal)
   }
 
-  static let powersOfTen: [Double] = (0...22).map { exponent in
+  public static let powersOfTen: [Double] = (0...22).map { exponent in
     var value = 1.0
     for _ in 0..<exponent { value *= 10 }  // exact up to 1e22
     return value
   }
 
   /// A finite number (R29: `1e999` reads as infinity and is refused).
-  @inline(__always) mutating func finiteNumber() throws(SceneFileError) -> Double {
+  @inlinable @inline(__always) public mutating func finiteNumber() throws(JSONError) -> Double {
     let byte = current
     guard byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") else { throw mismatch("a number") }
     let (value, literal) = try number()
     guard value.isFinite else {
-      throw SceneFileError(.root, "\(String(decoding: literal, as: UTF8.self)) is not a finite number")
+      throw JSONError(.root, "\(String(decoding: literal, as: UTF8.self)) is not a finite number")
     }
     return value
-  }
-
-  /// A region's id: a whole number of at most 2^53 in magnitude.
-  mutating func regionID() throws(SceneFileError) -> Int {
-    let number = try finiteNumber()
-    guard number.magnitude <= 0x1p53, Double(Int64(number)) == number else {
-      throw SceneFileError(.root, "\(formatNumber(number)) is not an integer")
-    }
-    return Int(number)
   }
 
   // MARK: - Any value
 
   /// Reads past one value of any kind, checking it as strictly as a decoder
   /// would (repeated keys included) without keeping it.
-  mutating func skipValue() throws(SceneFileError) {
+  @inlinable public mutating func skipValue() throws(JSONError) {
     switch kind {
     case .object:
       guard try beginObject() else { return }
-      var names: [String] = []
+      var names = Set<String>()  // a million keys must not take a million squared steps
       repeat {
         let name = try keyString().decoded
-        if names.contains(name) { throw failure("duplicate key").under(key: name) }
-        names.append(name)
+        if !names.insert(name).inserted { throw failure("duplicate key").under(key: name) }
         try colon()
         do { try skipValue() } catch { throw error.under(key: name) }
       } while try nextMember()
@@ -593,10 +594,10 @@ struct JSONReader {
   /// fails, a document that is not JSON is reported as such, wherever the
   /// fault is (checked only then, so that good documents are read once).
   @inline(__always)
-  static func readDocument<Value>(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout JSONReader) throws(SceneFileError) -> Value
-  ) throws(SceneFileError) -> Value {
-    do throws(SceneFileError) {
+  @inlinable public static func readDocument<Value>(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout JSONReader) throws(JSONError) -> Value
+  ) throws(JSONError) -> Value {
+    do throws(JSONError) {
       var reader = JSONReader(bytes)
       try reader.beginDocument()
       let value = try body(&reader)
@@ -609,7 +610,7 @@ struct JSONReader {
   }
 
   /// Checks a whole document's syntax, from its first byte.
-  static func checkSyntax(_ bytes: UnsafeBufferPointer<UInt8>) throws(SceneFileError) {
+  @inlinable public static func checkSyntax(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) {
     var reader = JSONReader(bytes)
     try reader.beginDocument()
     try reader.skipValue()

@@ -1,0 +1,307 @@
+import StrictJSON
+
+/// Reads a result file as strictly as the scene-file reader reads scenes: in
+/// CI the files under `results/` come from the pull request, so whatever they
+/// hold is checked before a verdict rests on it. Syntax (with line and
+/// column), then shape (every field known, of its type, none missing or
+/// repeated), then meaning (unique non-empty titles, finite non-negative
+/// quantiles in order and equal to the samples' own, sample counts that agree
+/// with the process count, known metrics with their units).
+/// Each refusal names the value's JSON path and where it starts.
+struct ResultFileReader {
+  /// Larger files are refused before they are parsed (a full baseline is under 100 kB).
+  static let maximumBytes = 16 << 20
+
+  /// Why the file was refused: the value's path, where it starts, and what is wrong.
+  struct Problem: Error {
+    var path: String
+    /// Where the value starts; `nil` for syntax errors, whose message says where.
+    var location: (line: Int, column: Int)?
+    var message: String
+
+    var description: String {
+      guard let (line, column) = location else { return "\(path): \(message)" }
+      return "\(path) (line \(line), column \(column)): \(message)"
+    }
+  }
+
+  let bytes: [UInt8]
+
+  func read() throws(Problem) -> RunResult {
+    guard bytes.count <= Self.maximumBytes else {
+      throw Problem(
+        path: "$", location: (1, 1),
+        message: "\(bytes.count) bytes; a result file has at most \(Self.maximumBytes) bytes")
+    }
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(bytes)
+    } catch {
+      // The reader's message already says where (`malformed JSON at line L, column C: …`).
+      throw Problem(path: error.path.description, location: nil, message: error.message)
+    }
+    do {
+      return try RunResult(Node(value: root, steps: []))
+    } catch let failure {
+      throw Problem(
+        path: failure.path, location: JSONParser.location(of: failure.steps, in: bytes), message: failure.message)
+    }
+  }
+}
+
+/// A value of the file with the path that led to it.
+struct Node {
+  let value: JSONValue
+  let steps: [JSONParser.Step]
+
+  struct Failure: Error {
+    var steps: [JSONParser.Step]
+    var message: String
+
+    var path: String {
+      steps.reduce(JSONPath.root) { path, step in
+        switch step {
+        case .key(let name): path.key(name)
+        case .index(let index): path.index(index)
+        }
+      }.description
+    }
+  }
+
+  func failure(_ message: String) -> Failure { Failure(steps: steps, message: message) }
+
+  /// An object's members, each read at most once; unknown members are refused.
+  struct Members {
+    let node: Node
+    let members: [(key: String, value: JSONValue)]
+
+    func optional(_ name: String) -> Node? {
+      guard let member = members.first(where: { $0.key == name }), member.value != .null else { return nil }
+      return Node(value: member.value, steps: node.steps + [.key(name)])
+    }
+
+    func required(_ name: String) throws(Failure) -> Node {
+      guard let member = optional(name) else {
+        throw Failure(steps: node.steps + [.key(name)], message: "required field is missing")
+      }
+      return member
+    }
+  }
+
+  func object(_ known: [String]) throws(Failure) -> Members {
+    guard case .object(let members) = value else { throw failure("expected an object, found \(value.typeName)") }
+    for member in members where !known.contains(member.key) {
+      throw Failure(
+        steps: steps + [.key(member.key)], message: "unknown field (expected one of: \(known.joined(separator: ", ")))")
+    }
+    return Members(node: self, members: members)
+  }
+
+  func array() throws(Failure) -> [Node] {
+    guard case .array(let elements) = value else { throw failure("expected an array, found \(value.typeName)") }
+    return elements.enumerated().map { Node(value: $1, steps: steps + [.index($0)]) }
+  }
+
+  func string() throws(Failure) -> String {
+    guard case .string(let text) = value else { throw failure("expected a string, found \(value.typeName)") }
+    return text
+  }
+
+  func nonEmptyString() throws(Failure) -> String {
+    let text = try string()
+    guard !text.isEmpty else { throw failure("is empty") }
+    guard !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+      throw failure("contains a control character")
+    }
+    return text
+  }
+
+  func number() throws(Failure) -> Double {
+    guard case .number(let number, let literal) = value else {
+      throw failure("expected a number, found \(value.typeName)")
+    }
+    guard number.isFinite else { throw failure("\(literal) is not a finite number") }
+    return number
+  }
+
+  func nonNegative() throws(Failure) -> Double {
+    let number = try number()
+    guard number >= 0 else { throw failure("\(literalText) is negative") }
+    return number
+  }
+
+  /// A whole number within `range`; larger ones would not fit the field's type.
+  func integer(in range: ClosedRange<Int> = 0...(1 << 53)) throws(Failure) -> Int {
+    let number = try number()
+    guard number == number.rounded() else { throw failure("\(literalText) is not a whole number") }
+    guard number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+      throw failure("\(literalText) is outside \(range.lowerBound)...\(range.upperBound)")
+    }
+    return Int(number)
+  }
+
+  private var literalText: String {
+    if case .number(_, let literal) = value { return literal }
+    return value.typeName
+  }
+}
+
+extension RunResult {
+  fileprivate init(_ node: Node) throws(Node.Failure) {
+    let fields = try node.object([
+      "schemaVersion", "suite", "machine", "toolchain", "commit", "buildFlags", "date", "settings",
+      "instructionCounter", "metrics", "groups", "series",
+    ])
+    // The version first: a file of another version is refused as such, whatever else it holds.
+    let version = try fields.required("schemaVersion").integer(in: 0...1_000_000)
+    guard version == Self.currentSchemaVersion else {
+      throw try fields.required("schemaVersion").failure(
+        "schema version \(version); this tool reads version \(Self.currentSchemaVersion)")
+    }
+    schemaVersion = version
+    suite = try fields.required("suite").nonEmptyString()
+    machine = try MachineFingerprint(fields.required("machine"))
+    toolchain = try fields.required("toolchain").string()
+    commit = try fields.required("commit").nonEmptyString()
+    buildFlags = try fields.required("buildFlags").string()
+    date = try fields.required("date").string()
+    settings = try MeasurementSettings(fields.required("settings"))
+    instructionCounter = try fields.required("instructionCounter").string()
+    metrics = try fields.required("metrics").array().map { (node) throws(Node.Failure) in
+      try MetricDescription(node)
+    }
+    let groupNodes = try fields.required("groups").array()
+    guard !groupNodes.isEmpty else { throw try fields.required("groups").failure("no groups") }
+    var groups: [GroupResult] = []
+    var titles: [String: Int] = [:]
+    for node in groupNodes {
+      let group = try GroupResult(node)
+      if let first = titles[group.title] {
+        throw Node(value: .null, steps: node.steps + [.key("title")]).failure(
+          "\"\(group.title)\" is also the title of group \(first)")
+      }
+      titles[group.title] = groups.count
+      groups.append(group)
+    }
+    self.groups = groups
+    series = try fields.optional("series")?.array().map { (node) throws(Node.Failure) in try Series(node) }
+  }
+}
+
+extension MachineFingerprint {
+  fileprivate init(_ node: Node) throws(Node.Failure) {
+    let fields = try node.object([
+      "architecture", "cpuModel", "logicalCores", "simd", "memoryGiB", "operatingSystem",
+    ])
+    architecture = try fields.required("architecture").nonEmptyString()
+    cpuModel = try fields.required("cpuModel").nonEmptyString()
+    logicalCores = try fields.required("logicalCores").integer(in: 1...1 << 20)
+    simd = try fields.required("simd").array().map { (node) throws(Node.Failure) in try node.nonEmptyString() }
+    memoryGiB = try fields.required("memoryGiB").integer(in: 0...1 << 30)
+    operatingSystem = try fields.required("operatingSystem").string()
+  }
+}
+
+extension MeasurementSettings {
+  fileprivate init(_ node: Node) throws(Node.Failure) {
+    let fields = try node.object(["samples", "minimumSampleNanoseconds", "warmUpNanoseconds"])
+    samples = try fields.required("samples").integer(in: 1...1_000_000)
+    minimumSampleNanoseconds = UInt64(try fields.required("minimumSampleNanoseconds").integer())
+    warmUpNanoseconds = UInt64(try fields.required("warmUpNanoseconds").integer())
+  }
+}
+
+extension MetricDescription {
+  fileprivate init(_ node: Node) throws(Node.Failure) {
+    let fields = try node.object(["name", "unit", "polarity", "meaning"])
+    let name = try fields.required("name").string()
+    self.name = name
+    guard let known = RunResult.metricDescriptions.first(where: { $0.name == name }) else {
+      throw try fields.required("name").failure(
+        "unknown metric \"\(name)\" (known: \(RunResult.metricDescriptions.map(\.name).joined(separator: ", ")))")
+    }
+    let unit = try fields.required("unit").string()
+    guard unit == known.unit else {
+      throw try fields.required("unit").failure("\(name) is measured in \"\(known.unit)\", not \"\(unit)\"")
+    }
+    self.unit = unit
+    let polarity = try fields.required("polarity").string()
+    guard polarity == known.polarity else {
+      throw try fields.required("polarity").failure("\(name) is \"\(known.polarity)\", not \"\(polarity)\"")
+    }
+    self.polarity = polarity
+    meaning = try fields.required("meaning").string()
+  }
+}
+
+extension GroupResult {
+  fileprivate init(_ node: Node) throws(Node.Failure) {
+    let fields = try node.object([
+      "title", "operations", "samplesByProcess", "processes", "nanosecondsPerOperation", "throughput",
+      "allocationsPerRun", "allocationsPerOperation", "bytesPerOperation", "instructionsPerOperation",
+      "reference", "inputBytesPerOperation",
+    ])
+    title = try fields.required("title").nonEmptyString()
+    operations = try fields.required("operations").integer(in: 1...1 << 40)
+    let processNodes = try fields.required("samplesByProcess").array()
+    guard !processNodes.isEmpty else { throw try fields.required("samplesByProcess").failure("no processes") }
+    samplesByProcess = []
+    for process in processNodes {
+      let samples = try process.array()
+      guard !samples.isEmpty else { throw process.failure("a process with no samples") }
+      samplesByProcess.append(try samples.map { (node) throws(Node.Failure) in try node.nonNegative() })
+    }
+    processes = try fields.required("processes").integer(in: 1...1_000_000)
+    guard processes == samplesByProcess.count else {
+      throw try fields.required("processes").failure(
+        "\(processes) processes, but samplesByProcess holds \(samplesByProcess.count)")
+    }
+    nanosecondsPerOperation = try Quantiles(fields.required("nanosecondsPerOperation"))
+    let computed = Quantiles(samplesByProcess.flatMap { $0 })
+    guard nanosecondsPerOperation == computed else {
+      throw try fields.required("nanosecondsPerOperation").failure(
+        "the quantiles are not those of samplesByProcess (median \(computed.median) there)")
+    }
+    throughput = try fields.required("throughput").nonNegative()
+    allocationsPerRun = try fields.required("allocationsPerRun").integer()
+    allocationsPerOperation = try fields.required("allocationsPerOperation").nonNegative()
+    bytesPerOperation = try fields.required("bytesPerOperation").nonNegative()
+    instructionsPerOperation = try fields.optional("instructionsPerOperation")?.nonNegative()
+    reference = try fields.optional("reference")?.nonEmptyString()
+    inputBytesPerOperation = try fields.optional("inputBytesPerOperation")?.nonNegative()
+  }
+}
+
+extension Quantiles {
+  fileprivate init(_ node: Node) throws(Node.Failure) {
+    let names = ["min", "p25", "median", "p75", "p90", "p99", "max"]
+    let fields = try node.object(names)
+    var values: [Double] = []
+    for name in names {
+      let value = try fields.required(name).nonNegative()
+      if let previous = values.last, value < previous {
+        throw try fields.required(name).failure("\(value) is below \(names[values.count - 1]) (\(previous))")
+      }
+      values.append(value)
+    }
+    (min, p25, median, p75, p90, p99, max) = (
+      values[0], values[1], values[2], values[3], values[4], values[5], values[6]
+    )
+  }
+}
+
+extension Series {
+  fileprivate init(_ node: Node) throws(Node.Failure) {
+    let fields = try node.object(["title", "xName", "yName", "unit", "points"])
+    title = try fields.required("title").nonEmptyString()
+    xName = try fields.required("xName").nonEmptyString()
+    yName = try fields.optional("yName")?.nonEmptyString()
+    unit = try fields.required("unit").nonEmptyString()
+    points = try fields.required("points").array().map { (node) throws(Node.Failure) in
+      let point = try node.object(["x", "y", "value"])
+      return Point(
+        x: try point.required("x").number(), y: try point.optional("y")?.number(),
+        value: try point.required("value").nonNegative())
+    }
+  }
+}

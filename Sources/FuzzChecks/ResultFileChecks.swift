@@ -1,0 +1,28 @@
+import BenchmarkRunner
+
+extension FuzzChecks {
+  /// Reads the bytes as a result file. A refusal must name the file; a file
+  /// that is accepted must survive writing and reading again unchanged (so
+  /// nothing the reader lets through is something the writer cannot keep).
+  public static func resultFile(_ bytes: UnsafeRawBufferPointer) {
+    let input = [UInt8](bytes)
+    let result: RunResult
+    do {
+      result = try RunResult.decode(input, path: "input.json")
+    } catch {
+      let message = error.description
+      if !message.hasPrefix("input.json: ") || message.contains("\n") {
+        fatalError("a refusal that does not name the file on one line: \(message)")
+      }
+      return
+    }
+    do {
+      let written = try result.encoded()
+      let again = try RunResult.decode([UInt8](written), path: "written.json")
+      if try again.encoded() != written { fatalError("an accepted result file does not survive writing and reading") }
+      if again.groups != result.groups { fatalError("an accepted result file's groups change when written") }
+    } catch {
+      fatalError("an accepted result file cannot be written and read again: \(error)")
+    }
+  }
+}
