@@ -196,7 +196,7 @@ enum BenchCommands {
       throw CommandFailure("cannot create \(folder.path)", status: ExitStatus.toolError)
     }
     let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-    guard runProcess(["objcopy", "--strip-debug", own, executable]) == 0 else {
+    guard ChildProcess.run(["objcopy", "--strip-debug", own, executable]) == 0 else {
       throw CommandFailure(
         "--instructions needs objcopy (binutils) to prepare the binary", status: ExitStatus.toolError)
     }
@@ -219,7 +219,7 @@ enum BenchCommands {
       let command = Callgrind.command(executable: executable, arguments: arguments, directory: directory)
       // A fixed, minimal environment: environment strings sit on the stack, and the stack's
       // alignment changes which paths memcpy takes, so a different shell moved counts by ~1%.
-      let status = runProcess(
+      let status = ChildProcess.run(
         command, environment: ["PATH": "/usr/local/bin:/usr/bin:/bin", "SWIFT_DETERMINISTIC_HASHING": "1"],
         replacingEnvironment: true)
       let counted = Callgrind.readDumps(in: directory)
@@ -231,22 +231,6 @@ enum BenchCommands {
       counts[benchmark.title] = count
     }
     return counts
-  }
-
-  /// Runs a command (found on PATH) quietly and returns its exit status, or -1 when it cannot start.
-  static func runProcess(_ command: [String], environment: [String: String] = [:], replacingEnvironment: Bool = false)
-    -> Int32
-  {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = command
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    process.environment =
-      replacingEnvironment ? environment : ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    guard (try? process.run()) != nil else { return -1 }
-    process.waitUntilExit()
-    return process.terminationStatus
   }
 
   /// Runs one worker over `titles` and reads its measurements. A worker that
@@ -471,17 +455,6 @@ enum BenchCommands {
     try write(merged, to: output)
     terminal.write("merged \(results.count) result file(s), \(merged.groups.count) group(s), into \(output)\n")
     return ExitStatus.success
-  }
-
-  /// A merged group taken apart again into what each process measured.
-  static func measurements(_ group: GroupResult) -> [GroupMeasurement] {
-    group.samplesByProcess.map { samples in
-      GroupMeasurement(
-        title: group.title, operations: group.operations, samples: samples, allocationsPerRun: group.allocationsPerRun,
-        bytesPerRun: Int(group.bytesPerOperation * Double(group.operations)),
-        instructionsPerOperation: group.instructionsPerOperation, reference: group.reference,
-        bytesProcessed: group.inputBytesPerOperation.map { Int(($0 * Double(group.operations)).rounded()) })
-    }
   }
 
   static func list(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {

@@ -6,6 +6,8 @@ import Foundation
 /// shape of swift-argument-parser.
 struct BenchOptions {
   var filter = TitleFilter(nil)
+  /// `--filter` as given, to pass on to another build of the tool.
+  var filterText: String?
   var only: Set<String>?
   var seed: UInt64 = 1
   var quick = false
@@ -30,6 +32,9 @@ struct BenchOptions {
   var measureSeries = true
   /// `profile --seconds`.
   var seconds = 10.0
+  /// `ab --rounds` and `ab --explain`.
+  var rounds = 6
+  var explain = 8
   var positional: [String] = []
 
   static let help = """
@@ -62,7 +67,10 @@ struct BenchOptions {
     }
     while let argument = rest.popFirst() {
       switch argument {
-      case "--filter": filter = TitleFilter(try value(argument))
+      case "--filter":
+        let text = try value(argument)
+        filter = TitleFilter(text)
+        filterText = text
       case "--only": only = Set(try value(argument).split(separator: ",").map(String.init))
       case "--seed":
         let text = try value(argument)
@@ -86,6 +94,13 @@ struct BenchOptions {
         }
         self.seconds = seconds
       case "--instructions": callgrind = true
+      case "--rounds", "--explain":
+        let text = try value(argument)
+        let lowest = argument == "--rounds" ? 1 : 0
+        guard let count = Int(text), (lowest...100).contains(count) else {
+          throw CommandFailure("\(argument): '\(text)' is not a number from \(lowest) to 100", status: .usage)
+        }
+        if argument == "--rounds" { rounds = count } else { explain = count }
       case "--shard":
         let text = try value(argument)
         guard let shard = Shard(text) else {

@@ -1,3 +1,4 @@
+import BenchmarkRunner
 import Dispatch
 import Foundation
 
@@ -26,6 +27,8 @@ final class Interrupts: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard sources.isEmpty else { return }
+    ChildProcess.onStart = { Interrupts.shared.started($0) }
+    ChildProcess.onEnd = { Interrupts.shared.ended($0) }
     for signal in [SIGINT, SIGTERM] {
       Glibc.signal(signal, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())

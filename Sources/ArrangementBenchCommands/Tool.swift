@@ -25,6 +25,7 @@ public enum Tool {
       baseline update|show
                          Record the baseline (release builds only), or print it.
       compare A B        Compare two result files.
+      ab BASE [HEAD]     Build two commits and compare them interleaved (A B A′), explaining regressions.
       merge FILE...      Merge result files, e.g. the shards of a CI matrix.
       list               List the benchmark groups, or with --points every scene point.
       report [A] [B]     Capacity report (HTML with charts, Markdown, CSV) of a run, against a baseline.
@@ -42,7 +43,7 @@ public enum Tool {
   public static func main(_ arguments: [String], terminal: Terminal = .standard, handlingInterrupts: Bool = false)
     -> Int32
   {
-    if handlingInterrupts && ["run", "check", "baseline", "report", nil].contains(arguments.first) {
+    if handlingInterrupts && ["run", "check", "baseline", "report", "ab", nil].contains(arguments.first) {
       Interrupts.shared.install()
     }
     var status: ExitStatus
@@ -84,6 +85,7 @@ public enum Tool {
     case "check": return try BenchCommands.run(rest, terminal: terminal, printTable: false)
     case "baseline": return try BenchCommands.baseline(rest, terminal: terminal)
     case "compare": return try BenchCommands.compare(rest, terminal: terminal)
+    case "ab": return try ABCommand.run(rest, terminal: terminal)
     case "merge": return try BenchCommands.merge(rest, terminal: terminal)
     case "list": return try BenchCommands.list(rest, terminal: terminal)
     case "report": return try ReportCommand.run(rest, terminal: terminal)

@@ -27,6 +27,15 @@ public enum Callgrind {
     ] + arguments
   }
 
+  /// The dump in `directory` labelled `label`, if any.
+  public static func dump(labelled label: String, in directory: String) -> String? {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return files.filter { $0.hasPrefix("callgrind.out") }.sorted().map { "\(directory)/\($0)" }.first { path in
+      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
+      return text.split(separator: "\n").contains { $0 == "desc: Trigger: Client Request: \(label)" }
+    }
+  }
+
   /// Instructions per dump label, read from the dumps in `directory`.
   public static func readDumps(in directory: String) -> [String: Double] {
     var counts: [String: Double] = [:]

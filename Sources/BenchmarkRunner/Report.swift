@@ -109,3 +109,21 @@ public enum Report {
     return text
   }
 }
+
+extension Report {
+  /// The functions whose instructions per operation changed most between two builds, for one group.
+  public static func explanation(_ explanation: ABTest.Explanation, markdown: Bool = false) -> String {
+    let title = "\(explanation.group): instructions per operation by function (own, not callees'), A → B\n"
+    guard !explanation.functions.isEmpty else { return title + "  (no function's count changed)\n" }
+    let rows = explanation.functions.map { change -> [String] in
+      let delta = change.after - change.before
+      let share = change.before > 0 ? percent(change.after / change.before) : "new"
+      return [
+        (delta >= 0 ? "+" : "−") + number(abs(delta)), number(change.before) + " → " + number(change.after), share,
+        markdown ? "`\(change.function)`" : change.function,
+      ]
+    }
+    return (markdown ? "**\(title.dropLast())**\n\n" : title)
+      + table(["change", "A → B", "", "function"], rows, markdown: markdown)
+  }
+}
