@@ -128,11 +128,11 @@ enum ABCommand {
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
       let data = (try? encoder.encode(document)) ?? Data()
       terminal.write(String(decoding: data, as: UTF8.self) + "\n")
-      terminal.report("verdict: \(BenchCommands.verdictSentence(outcome.verdict)) (ab took \(elapsed))\n")
+      terminal.report("verdict: \(outcome.verdict.sentence) (ab took \(elapsed))\n")
     } else {
       terminal.write(text(document, outcome: outcome, markdown: options.markdown, elapsed: elapsed))
     }
-    return BenchCommands.exitStatus(outcome.verdict)
+    return outcome.verdict.exitStatus
   }
 
   static func text(_ document: ABTest.Document, outcome: ABTest.Outcome, markdown: Bool, elapsed: String) -> String {
@@ -154,7 +154,7 @@ enum ABCommand {
     case .inconclusive: text += "inconclusive for some groups (a noisy machine)\n"
     default: text += "no difference\n"
     }
-    text += "verdict: \(BenchCommands.verdictSentence(outcome.verdict)) (ab took \(elapsed))\n"
+    text += "verdict: \(outcome.verdict.sentence) (ab took \(elapsed))\n"
     return text
   }
 

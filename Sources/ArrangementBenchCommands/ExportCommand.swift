@@ -24,7 +24,7 @@ enum ExportCommand {
       return ExitStatus.success
     }
     let path = options.positional.first ?? "results/runs/latest.json"
-    let result = try BenchCommands.load(path)
+    let result = try ResultFiles.load(path)
     let data: Data
     switch options.format {
     case "github-action-benchmark": data = Export.encode(Export.githubActionBenchmark(result))

@@ -1,3 +1,5 @@
+import BenchmarkRunner
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -29,6 +29,8 @@ final class Interrupts: @unchecked Sendable {
     guard sources.isEmpty else { return }
     ChildProcess.onStart = { Interrupts.shared.started($0) }
     ChildProcess.onEnd = { Interrupts.shared.ended($0) }
+    ChildProcess.onTemporary = { Interrupts.shared.temporary($0) }
+    ChildProcess.onRemoved = { Interrupts.shared.removed($0) }
     for signal in [SIGINT, SIGTERM] {
       Glibc.signal(signal, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())

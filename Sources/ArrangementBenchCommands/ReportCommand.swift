@@ -38,8 +38,8 @@ enum ReportCommand {
       throw CommandFailure("report takes at most two result files (see --help)", status: .usage)
     }
     let runPath = options.positional.last ?? "results/runs/latest.json"
-    var run = try BenchCommands.load(runPath)
-    let baseline = options.positional.count == 2 ? try BenchCommands.load(options.positional[0], isBaseline: true) : nil
+    var run = try ResultFiles.load(runPath)
+    let baseline = options.positional.count == 2 ? try ResultFiles.load(options.positional[0], isBaseline: true) : nil
 
     if options.measureSeries && (run.series ?? []).isEmpty {
       #if DEBUG

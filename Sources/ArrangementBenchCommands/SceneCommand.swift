@@ -1,3 +1,4 @@
+import BenchmarkRunner
 import SceneFormat
 
 #if canImport(Glibc)

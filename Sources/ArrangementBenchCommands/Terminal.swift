@@ -1,3 +1,5 @@
+import BenchmarkRunner
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -93,64 +95,5 @@ func writeChecked(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> 
   return 0
 }
 
-/// The tool's exit statuses, its interface with scripts and CI: one case per
-/// meaning. Two meanings share a number on purpose: 2 is a bad request for
-/// the scene-file subcommands (the file format's rule) and a regression for
-/// the benchmark subcommands (the convention of benchmark tools); a mistake in
-/// the command line itself is 64 (`EX_USAGE`), so a typo in a CI script never
-/// reads as a regression.
-public enum ExitStatus: Sendable, Hashable, CaseIterable {
-  /// Success; for `run`, `check` and `compare`, no regression.
-  case success
-  /// The tool could not do its work: a file that cannot be read or written,
-  /// a broken or missing result file, a worker process that failed.
-  case toolError
-  /// `solve`, `regions`, `displace`, `grid`: a bad request; the message names the field.
-  case badInput
-  /// `run`, `check`, `compare`: a confirmed regression.
-  case regression
-  /// A change the statistics cannot confirm, or a group too noisy to judge.
-  case inconclusive
-  /// Improvements and nothing worse.
-  case improvementOnly
-  /// `run`, `check`: no baseline to compare with.
-  case noBaseline
-  /// The command line is wrong: an unknown subcommand or option, a bad or missing option value.
-  case usage
-
-  /// The number the process exits with.
-  public var code: Int32 {
-    switch self {
-    case .success: 0
-    case .toolError: 1
-    case .badInput, .regression: 2
-    case .inconclusive: 3
-    case .improvementOnly: 4
-    case .noBaseline: 5
-    case .usage: 64
-    }
-  }
-
-  /// The table in `--help`.
-  static let help = """
-    EXIT STATUS:
-      0   success (run/check/compare: no regression)
-      1   tool error: a file that cannot be read or written, a broken or missing result file, a failed worker
-      2   solve/regions/displace/grid: bad input, the message names the field; run/check/compare: regression
-      3   inconclusive (too noisy to tell)
-      4   improvement only
-      5   no baseline
-      64  usage: unknown subcommand or option, bad or missing option value
-    """
-}
-
-/// A failure that ends a command with a one-line message and a status.
-public struct CommandFailure: Error {
-  public var message: String
-  public var status: ExitStatus
-
-  public init(_ message: String, status: ExitStatus = .usage) {
-    self.message = message
-    self.status = status
-  }
-}
+/// The failures of commands are the runner's (a message and an exit status).
+public typealias CommandFailure = ToolFailure

@@ -1,3 +1,4 @@
+import BenchmarkRunner
 import SceneFormat
 
 #if canImport(Glibc)
@@ -65,7 +66,7 @@ public enum Tool {
 
   static func dispatch(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
     guard let command = arguments.first else {
-      return try BenchCommands.run([], terminal: terminal, printTable: true)
+      return try RunCommand.run([], terminal: terminal, printTable: true)
     }
     let rest = arguments.dropFirst()
     switch command {
@@ -81,17 +82,17 @@ public enum Tool {
     case "grid":
       return try SceneCommand.run(.grid, rest, terminal: terminal)
     case "scenes": return try ScenesCommand.run(rest, terminal: terminal)
-    case "run": return try BenchCommands.run(rest, terminal: terminal, printTable: true)
-    case "check": return try BenchCommands.run(rest, terminal: terminal, printTable: false)
-    case "baseline": return try BenchCommands.baseline(rest, terminal: terminal)
-    case "compare": return try BenchCommands.compare(rest, terminal: terminal)
+    case "run": return try RunCommand.run(rest, terminal: terminal, printTable: true)
+    case "check": return try RunCommand.run(rest, terminal: terminal, printTable: false)
+    case "baseline": return try BaselineCommand.run(rest, terminal: terminal)
+    case "compare": return try CompareCommand.run(rest, terminal: terminal)
     case "ab": return try ABCommand.run(rest, terminal: terminal)
-    case "merge": return try BenchCommands.merge(rest, terminal: terminal)
-    case "list": return try BenchCommands.list(rest, terminal: terminal)
+    case "merge": return try MergeCommand.run(rest, terminal: terminal)
+    case "list": return try ListCommand.run(rest, terminal: terminal)
     case "report": return try ReportCommand.run(rest, terminal: terminal)
     case "export": return try ExportCommand.run(rest, terminal: terminal)
     case "profile": return try ProfileCommand.run(rest, terminal: terminal)
-    case "worker": return try BenchCommands.worker(rest, terminal: terminal)
+    case "worker": return try WorkerCommand.run(rest, terminal: terminal)
     default:
       throw CommandFailure("unknown subcommand '\(command)' (see --help)")
     }

@@ -7,6 +7,10 @@ public enum ChildProcess {
   /// handles interrupts can stop children still running.
   nonisolated(unsafe) public static var onStart: (Process) -> Void = { _ in }
   nonisolated(unsafe) public static var onEnd: (Process) -> Void = { _ in }
+  /// Called with each temporary file or folder the runner creates, and again
+  /// when it is removed, so that an interrupted run can remove what is left.
+  nonisolated(unsafe) public static var onTemporary: (String) -> Void = { _ in }
+  nonisolated(unsafe) public static var onRemoved: (String) -> Void = { _ in }
 
   /// Runs `command` (its first word found on PATH) and returns its exit status,
   /// or -1 when it cannot start; its standard output goes to `output` (a file

@@ -1,0 +1,54 @@
+import BenchmarkRunner
+import Foundation
+
+/// Reading and writing result files for the subcommands, with their exit statuses.
+enum ResultFiles {
+  /// A result file; a missing baseline is "no baseline" (status 5), any other
+  /// missing or broken file a tool error (status 1).
+  static func load(_ path: String, isBaseline: Bool = false) throws(CommandFailure) -> RunResult {
+    do {
+      return try RunResult.load(from: path)
+    } catch {
+      if case .missing = error, isBaseline { throw CommandFailure(error.description, status: .noBaseline) }
+      throw CommandFailure(error.description, status: .toolError)
+    }
+  }
+
+  static func write(_ result: RunResult, to path: String) throws(CommandFailure) {
+    do {
+      try result.write(to: path)
+    } catch let error as AtomicFile.WriteError {
+      // The path and the system's reason: `results/x.json: cannot write (No space left on device)`.
+      throw CommandFailure(error.description, status: .toolError)
+    } catch {
+      throw CommandFailure("\(path): cannot write the result (\(error))", status: .toolError)
+    }
+  }
+
+  static func jsonText(_ result: RunResult) -> String {
+    ((try? result.encoded()).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
+  }
+
+  static func header(_ result: RunResult) -> String {
+    """
+    suite \(result.suite), commit \(result.commit), \(result.date), \(result.toolchain), \(result.buildFlags)
+    machine: \(result.machine.cpuModel), \(result.machine.logicalCores) cores, \(result.machine.architecture)
+
+    """
+  }
+
+  static func currentCommit() -> String {
+    if let sha = ProcessInfo.processInfo.environment["GITHUB_SHA"] { return String(sha.prefix(12)) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "rev-parse", "--short=12", "HEAD"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return "unknown" }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return process.terminationStatus == 0 && !text.isEmpty ? text : "unknown"
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Exact instructions per group, counted under callgrind in one process per
+/// group (see ``Callgrind``), for machines without a usable CPU counter.
+public struct InstructionCounter {
+  /// The executable whose worker mode counts (`arguments(title)` makes it count one group).
+  public var executable: String
+  public var arguments: (String) -> [String]
+
+  public init(executable: String, arguments: @escaping (String) -> [String]) {
+    self.executable = executable
+    self.arguments = arguments
+  }
+
+  /// Instructions of one run of each group, by title.
+  public func count(_ titles: [String], report: (String) -> Void) throws(ToolFailure) -> [String: Double] {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "arrangement-bench-cg-\(UUID().uuidString)")
+    ChildProcess.onTemporary(folder.path)
+    defer {
+      try? FileManager.default.removeItem(at: folder)
+      ChildProcess.onRemoved(folder.path)
+    }
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw ToolFailure("cannot create \(folder.path)", status: .toolError)
+    }
+    // valgrind 3.19 cannot read the DWARF of Swift 6.3 release binaries: count on a copy without it.
+    let copy = folder.appendingPathComponent((executable as NSString).lastPathComponent).path
+    guard ChildProcess.run(["objcopy", "--strip-debug", executable, copy]) == 0 else {
+      throw ToolFailure("--instructions needs objcopy (binutils) to prepare the binary", status: .toolError)
+    }
+    report("counting instructions under callgrind: \(titles.count) group(s), a process each\n")
+    // Note: one process per group, with arguments that depend only on its title: in one
+    // process for the suite, a group's count moved with the groups before it (heap addresses)
+    // and with the length of the title list (the argument strings sit on the stack), both of
+    // which change memcpy's path: adding a group moved regions/query by 1.5%.
+    var counts: [String: Double] = [:]
+    for title in titles {
+      let directory = folder.appendingPathComponent("group").path
+      try? FileManager.default.removeItem(atPath: directory)
+      do {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      } catch {
+        throw ToolFailure("cannot create \(directory)", status: .toolError)
+      }
+      let command = Callgrind.command(
+        executable: copy, arguments: arguments(title) + ["--output", directory + "/worker.json"], directory: directory)
+      // A fixed, minimal environment: environment strings sit on the stack, and the stack's
+      // alignment changes which paths memcpy takes, so a different shell moved counts by ~1%.
+      let status = ChildProcess.run(command, environment: Self.environment, replacingEnvironment: true)
+      guard status == 0, let count = Callgrind.readDumps(in: directory)[title] else {
+        throw ToolFailure(
+          "callgrind did not count \(title) (status \(status)); is valgrind installed?", status: .toolError)
+      }
+      counts[title] = count
+    }
+    return counts
+  }
+
+  /// The environment counting processes run in.
+  public static let environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "SWIFT_DETERMINISTIC_HASHING": "1"]
+}
