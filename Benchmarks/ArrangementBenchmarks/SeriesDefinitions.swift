@@ -29,7 +29,7 @@ extension ArrangementSuite {
     var list: [SeriesBenchmark] = []
     for posture in Posture.allCases {
       list.append(
-        SeriesBenchmark("width/\(posture.rawValue)", x: "container width (pt)") {
+        SeriesBenchmark(section: ChartSection.width, name: posture.rawValue, x: "container width (pt)") {
           SweepSizes.geometric(from: 320, to: 2732, count: 16).compactMap { width in
             sizeBenchmark("w=\(width)", posture: posture, size: Size(width: width, height: 800)).map {
               SeriesBenchmark.Point(x: width, benchmark: $0)
@@ -39,7 +39,9 @@ extension ArrangementSuite {
     }
     for posture in Posture.allCases {
       list.append(
-        SeriesBenchmark("grid/\(posture.rawValue)", x: "container width (pt)", y: "container height (pt)") {
+        SeriesBenchmark(
+          section: ChartSection.heatmap, name: posture.rawValue, x: "container width (pt)", y: "container height (pt)"
+        ) {
           SweepSizes.geometric(from: 320, to: 2732, count: 12).flatMap { width in
             SweepSizes.geometric(from: 320, to: 2048, count: 8).compactMap { height in
               sizeBenchmark("w=\(width),h=\(height)", posture: posture, size: Size(width: width, height: height)).map {
@@ -53,7 +55,38 @@ extension ArrangementSuite {
   }
 
   /// The benchmark whose throughput is measured on 1…N threads.
-  public static var scalingBenchmark: Benchmark {
-    benchmarks().first { $0.title == "peers/two-pane-sweep/batch" }!
+  public static var scalingBenchmark: Benchmark { peersBatch }
+
+  /// The report sections of the suite's series, by id.
+  public enum ChartSection {
+    public static let width = "width"
+    public static let heatmap = "heatmap"
+    public static let scaling = "scaling"
   }
+
+  /// The capacity report's words and sections for this suite: an operation is one
+  /// arrangement solved, weighed against 120 Hz and 60 Hz frames.
+  public static let reportDefinitions = ReportDefinitions(
+    operation: "solve", operations: "solves",
+    frames: [.init("120 Hz", nanoseconds: 1e9 / 120), .init("60 Hz", nanoseconds: 1e9 / 60)],
+    capacityCaption:
+      "How many arrangements can be solved in one 8.33 ms frame on one core of this machine; twice as many fit in a 60 Hz frame (16.7 ms).",
+    sections: [
+      .init(
+        id: ChartSection.width, title: "Cost over container width",
+        caption:
+          "Split style, height 800 pt, every sizing preset, both directions, camera on and off; median ns per solve.",
+        kind: .lines(logX: true), xName: "container width (pt)", yName: "ns per solve"
+      ) { _ in "ns per solve over container width, by posture" },
+      .init(
+        id: ChartSection.heatmap, title: "Cost over width × height",
+        caption: "One map per posture, on one colour scale.",
+        kind: .heatmaps, xName: "container width (pt)", yName: "height (pt)"
+      ) { posture in "ns per solve, \(posture) posture" },
+      .init(
+        id: ChartSection.scaling, title: "Scaling from one core to all",
+        caption: "The batch path ({name}) on 1…N threads, each with its own data.", kind: .scaling,
+        xName: "threads", yName: "million solves/s"
+      ) { _ in "Million solves per second over threads" },
+    ])
 }

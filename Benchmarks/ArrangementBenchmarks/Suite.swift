@@ -15,6 +15,25 @@ public enum ArrangementSuite {
   /// work any solver could do for the peers workload.
   public static let limit = "limit/clamp-ratio"
 
+  /// The peers workload through the batch entry point, into caller storage
+  /// (also the benchmark of the capacity report's scaling over cores).
+  public static var peersBatch: Benchmark {
+    Benchmark("peers/two-pane-sweep/batch", operations: peerWidths.count, reference: limit) {
+      let sizes = peerWidths.map { Size(width: $0, height: 800) }
+      let plan = ArrangementPlan(peerScene)
+      var output = [Solution](
+        repeating: Solution(
+          primary: peerScene.solve().primary, secondary: peerScene.solve().secondary, splitAxis: nil),
+        count: sizes.count)
+      return {
+        let written = sizes.withUnsafeBufferPointer { sizes in
+          output.withUnsafeMutableBufferPointer { plan.solve(sizes: sizes, into: $0) }
+        }
+        blackHole(output[written - 1].secondary.frame.width)
+      }
+    }
+  }
+
   /// A benchmark that solves every scene of `points` once per run, cold: each
   /// solve reads its whole scene.
   static func solving(_ title: String, _ points: @escaping @Sendable () -> [SweepPoint]) -> Benchmark {
@@ -99,21 +118,7 @@ public enum ArrangementSuite {
       })
 
     // The same workload through the batch entry point, into caller storage.
-    list.append(
-      Benchmark("peers/two-pane-sweep/batch", operations: peerWidths.count, reference: limit) {
-        let sizes = peerWidths.map { Size(width: $0, height: 800) }
-        let plan = ArrangementPlan(peerScene)
-        var output = [Solution](
-          repeating: Solution(
-            primary: peerScene.solve().primary, secondary: peerScene.solve().secondary, splitAxis: nil),
-          count: sizes.count)
-        return {
-          let written = sizes.withUnsafeBufferPointer { sizes in
-            output.withUnsafeMutableBufferPointer { plan.solve(sizes: sizes, into: $0) }
-          }
-          blackHole(output[written - 1].secondary.frame.width)
-        }
-      })
+    list.append(peersBatch)
 
     // The same workload into columns (a structure of arrays): two widths per SIMD step.
     list.append(

@@ -28,7 +28,7 @@ enum ExportCommand {
     let data: Data
     switch options.format {
     case "github-action-benchmark": data = Export.encode(Export.githubActionBenchmark(result))
-    case "google-benchmark": data = Export.encode(Export.googleBenchmark(result))
+    case "google-benchmark": data = Export.encode(Export.googleBenchmark(result, executable: "arrangement-bench"))
     default:
       throw CommandFailure(
         "--format must be github-action-benchmark or google-benchmark (see --help)", status: .usage)

@@ -53,11 +53,13 @@ enum ReportCommand {
       }
       let threads = ProcessInfo.processInfo.activeProcessorCount
       terminal.report("[\(definitions.count + 1)/\(definitions.count + 1)] scaling on 1…\(threads) threads\n")
-      series.append(Measurer.scaling(ArrangementSuite.scalingBenchmark, maximumThreads: threads))
+      series.append(
+        Measurer.scaling(
+          ArrangementSuite.scalingBenchmark, section: ArrangementSuite.ChartSection.scaling, maximumThreads: threads))
       run.series = series
     }
 
-    let report = CapacityReport(run: run, baseline: baseline)
+    let report = CapacityReport(run: run, baseline: baseline, definitions: ArrangementSuite.reportDefinitions)
     do {
       try AtomicFile.write(Data(report.html.utf8), to: "\(folder)/index.html")
       try AtomicFile.write(Data(report.markdown.utf8), to: "\(folder)/summary.md")

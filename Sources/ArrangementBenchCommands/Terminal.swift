@@ -97,3 +97,17 @@ func writeChecked(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> 
 
 /// The failures of commands are the runner's (a message and an exit status).
 public typealias CommandFailure = ToolFailure
+
+extension ExitStatus {
+  /// The table in `--help`.
+  static let help = """
+    EXIT STATUS:
+      0   success (run/check/compare/ab: no regression)
+      1   tool error: a file that cannot be read or written, a broken or missing result file, a failed worker
+      2   solve/regions/displace/grid: bad input, the message names the field; run/check/compare/ab: regression
+      3   inconclusive (too noisy to tell)
+      4   improvement only
+      5   no baseline
+      64  usage: unknown subcommand or option, bad or missing option value
+    """
+}

@@ -41,7 +41,7 @@ public struct ABTest: Sendable {
     func interleave(_ titles: [String]?, _ label: String) throws(Failure) -> [Side: RunResult] {
       var results: [Side: [RunResult]] = [:]
       for round in 1...rounds {
-        progress("\(label) round \(round)/\(rounds): A B A′\n")
+        progress("\(label)round \(round)/\(rounds): A B A′\n")
         for side in Side.allCases { results[side, default: []].append(try measure(side, titles)) }
       }
       return results.mapValues(RunResult.pooling)
@@ -56,7 +56,7 @@ public struct ABTest: Sendable {
       progress(
         "re-measuring \(suspects.count) suspect group(s) in \(rounds) fresh rounds: \(suspects.joined(separator: ", "))\n"
       )
-      let again = try interleave(suspects, "again:")
+      let again = try interleave(suspects, "again: ")
       comparison.confirm(with: Comparison(baseline: again[.a]!, current: again[.b]!, policy: policy))
       let recheck = Comparison(baseline: again[.a]!, current: again[.control]!, policy: controlPolicy)
       if [.regression, .improvement].contains(recheck.overall) { control = recheck }

@@ -1,19 +1,28 @@
 import Foundation
 
-/// The capacity report: how many solves fit in a frame, how cost grows with
-/// the container, how throughput scales over cores, and, with a baseline,
-/// what changed. An HTML page with inline SVG, a Markdown summary and CSV.
+/// The capacity report: how many operations fit in a frame, the suite's
+/// chart sections (cost over sizes, scaling over cores), allocations, and,
+/// with a baseline, what changed. An HTML page with inline SVG, a Markdown
+/// summary and CSV. Its words and sections come from the suite (``ReportDefinitions``).
 public struct CapacityReport {
   public var run: RunResult
   public var baseline: RunResult?
+  public var definitions: ReportDefinitions
 
-  public init(run: RunResult, baseline: RunResult? = nil) {
+  public init(run: RunResult, baseline: RunResult? = nil, definitions: ReportDefinitions = .generic) {
     self.run = run
     self.baseline = baseline
+    self.definitions = definitions
   }
 
-  /// Frame budgets in nanoseconds.
-  static let frames: [(name: String, nanoseconds: Double)] = [("120 Hz", 1e9 / 120), ("60 Hz", 1e9 / 60)]
+  var frames: [ReportDefinitions.Frame] { definitions.frames }
+  var operation: String { definitions.operation }
+  var operations: String { definitions.operations }
+
+  /// The series drawn in a section, in run order.
+  func series(in section: ReportDefinitions.Section) -> [Series] {
+    (run.series ?? []).filter { $0.section == section.id }
+  }
 
   /// The groups reported against a reference (the reference itself, a bare
   /// lower bound, would dwarf every bar), in run order.
@@ -27,20 +36,24 @@ public struct CapacityReport {
   // MARK: - CSV
 
   public var csv: String {
+    let frameColumns = frames.map { "per_" + $0.name.lowercased().filter { $0.isLetter || $0.isNumber } + "_frame" }
     var lines = [
-      "group,median_ns_per_op,p25_ns,p75_ns,operations_per_second,per_120hz_frame,per_60hz_frame,allocations_per_op,instructions_per_op,baseline_median_ns_per_op,throughput_change_percent"
+      (["group", "median_ns_per_op", "p25_ns", "p75_ns", "operations_per_second"] + frameColumns + [
+        "allocations_per_op", "instructions_per_op", "baseline_median_ns_per_op", "throughput_change_percent",
+      ]).joined(separator: ",")
     ]
     for group in run.groups {
       let q = group.nanosecondsPerOperation
       let old = change(group)
-      let fields: [String] = [
-        "\"\(group.title)\"", String(q.median), String(q.p25), String(q.p75), String(group.throughput),
-        String((Self.frames[0].nanoseconds / q.median).rounded(.down)),
-        String((Self.frames[1].nanoseconds / q.median).rounded(.down)), String(group.allocationsPerOperation),
-        group.instructionsPerOperation.map { String($0) } ?? "",
-        old.map { String($0.old.nanosecondsPerOperation.median) } ?? "",
-        old.map { String(($0.ratio - 1) * 100) } ?? "",
-      ]
+      let fields: [String] =
+        [
+          "\"\(group.title)\"", String(q.median), String(q.p25), String(q.p75), String(group.throughput),
+        ] + frames.map { String(($0.nanoseconds / q.median).rounded(.down)) } + [
+          String(group.allocationsPerOperation),
+          group.instructionsPerOperation.map { String($0) } ?? "",
+          old.map { String($0.old.nanosecondsPerOperation.median) } ?? "",
+          old.map { String(($0.ratio - 1) * 100) } ?? "",
+        ]
       lines.append(fields.joined(separator: ","))
     }
     return lines.joined(separator: "\n") + "\n"
@@ -51,14 +64,15 @@ public struct CapacityReport {
   public var markdown: String {
     var text = "# Capacity report\n\n\(provenance(run))\n"
     if let baseline { text += "\nCompared with \(provenance(baseline))\n" }
-    text += "\n| group | ns/solve | solves/s per core | per 120 Hz frame | per 60 Hz frame | allocs/solve |"
-    text += baseline == nil ? "\n|---|---:|---:|---:|---:|---:|\n" : " change |\n|---|---:|---:|---:|---:|---:|---:|\n"
+    let frameHeads = frames.map { " per \($0.name) frame |" }.joined()
+    text += "\n| group | ns/\(operation) | \(operations)/s per core |\(frameHeads) allocs/\(operation) |"
+    let alignment = "|---|" + String(repeating: "---:|", count: 3 + frames.count + (baseline == nil ? 0 : 1))
+    text += (baseline == nil ? "\n" : " change |\n") + alignment + "\n"
     for group in groups {
       let median = group.nanosecondsPerOperation.median
       text += "| \(group.title) | \(Report.number(median)) | \(Report.rate(group.throughput)) | "
-      text += "\(Report.number((Self.frames[0].nanoseconds / median).rounded(.down))) | "
-      text +=
-        "\(Report.number((Self.frames[1].nanoseconds / median).rounded(.down))) | \(Report.number(group.allocationsPerOperation)) |"
+      for frame in frames { text += "\(Report.number((frame.nanoseconds / median).rounded(.down))) | " }
+      text += "\(Report.number(group.allocationsPerOperation)) |"
       if baseline != nil { text += " \(change(group).map { Report.percent($0.ratio) } ?? "new") |" }
       text += "\n"
     }
@@ -70,8 +84,9 @@ public struct CapacityReport {
           "- \(group.title): \(Report.rate(old.throughput)) → \(Report.rate(group.throughput)), \(Report.percent(ratio))\n"
       }
     }
-    if let scaling = run.series?.first(where: { $0.title.hasPrefix("scaling/") }) {
-      text += "\n## Scaling over cores (\(scaling.title.dropFirst("scaling/".count)))\n\n"
+    for section in definitions.sections {
+      guard case .scaling = section.kind, let scaling = series(in: section).first else { continue }
+      text += "\n## \(section.title) (\(scaling.name ?? scaling.title))\n\n"
       for point in scaling.points { text += "- \(Int(point.x)) thread(s): \(Report.rate(point.value))\n" }
     }
     return text
@@ -94,23 +109,25 @@ public struct CapacityReport {
         (
           "before (\(baseline.commit))",
           groups.map {
-            baseline.group($0.title).map { Self.frames[0].nanoseconds / $0.nanosecondsPerOperation.median } ?? .nan
+            baseline.group($0.title).map { frames[0].nanoseconds / $0.nanosecondsPerOperation.median } ?? .nan
           }
         ))
     }
     bars.append(
       (
         "\(baseline == nil ? "" : "after ")(\(run.commit))",
-        groups.map { Self.frames[0].nanoseconds / $0.nanosecondsPerOperation.median }
+        groups.map { frames[0].nanoseconds / $0.nanosecondsPerOperation.median }
       ))
     sections.append(
       (
-        "capacity", "Arrangements per 120 Hz frame, one core",
-        "How many solves fit in one 8.33 ms frame on one core of this machine; twice as many fit in a 60 Hz frame (16.7 ms). The table gives the numbers; groups are timed against \(run.groups.compactMap(\.reference).first ?? "their reference"), the least work any solver could do.",
+        "capacity",
+        "\(operations.prefix(1).uppercased() + operations.dropFirst()) per \(frames[0].name) frame, one core",
+        "\(definitions.capacityCaption) The table gives the numbers; groups are timed against \(run.groups.compactMap(\.reference).first ?? "their reference"), the least work any \(operation) could do.",
         [
           Chart.bars(
-            title: "Solves per 120 Hz frame (8.33 ms), one core", labels: labels, series: bars, unit: "solves per frame"
-          )
+            title:
+              "\(operations.prefix(1).uppercased() + operations.dropFirst()) per \(frames[0].name) frame (\(Report.number(frames[0].nanoseconds / 1e6)) ms), one core",
+            labels: labels, series: bars, unit: "\(operations) per frame")
         ]
       ))
 
@@ -120,81 +137,79 @@ public struct CapacityReport {
       sections.append(
         (
           "change", "Throughput change against the baseline",
-          "Positive: more solves per second than the baseline; negative: fewer.",
+          "Positive: more \(operations) per second than the baseline; negative: fewer.",
           [
             Chart.bars(
               title: "Throughput change per group", labels: changed.map(\.0),
               series: [
-                ("more solves/s", changed.map { $0.1 >= 0 ? $0.1 : .nan }),
-                ("fewer solves/s", changed.map { $0.1 < 0 ? -$0.1 : .nan }),
-              ], unit: "% change in solves per second")
+                ("more \(operations)/s", changed.map { $0.1 >= 0 ? $0.1 : .nan }),
+                ("fewer \(operations)/s", changed.map { $0.1 < 0 ? -$0.1 : .nan }),
+              ], unit: "% change in \(operations) per second")
           ]
         ))
     }
 
-    // 3. Cost over container width.
-    let widthSeries = (run.series ?? []).filter { $0.title.hasPrefix("width/") }
-    if !widthSeries.isEmpty {
-      let lines = widthSeries.map { series in
-        Chart.Line(name: String(series.title.dropFirst("width/".count)), points: series.points.map { ($0.x, $0.value) })
+    // 3. The suite's sections: lines, heat maps, scaling.
+    for section in definitions.sections {
+      let members = series(in: section)
+      guard !members.isEmpty else { continue }
+      let chartTitle = section.chartTitle
+      switch section.kind {
+      case .lines(let logX):
+        let lines = members.map { series in
+          Chart.Line(name: series.name ?? series.title, points: series.points.map { ($0.x, $0.value) })
+        }
+        sections.append(
+          (
+            section.id, section.title, section.caption,
+            [
+              Chart.lines(
+                title: chartTitle(""), lines: lines, xName: section.xName, yName: section.yName, logX: logX)
+            ]
+          ))
+      case .heatmaps:
+        let values = members.flatMap { $0.points.map(\.value) }
+        let range = (values.min() ?? 0, values.max() ?? 1)
+        let charts = members.map { series -> String in
+          let xs = Array(Set(series.points.map(\.x))).sorted()
+          let ys = Array(Set(series.points.compactMap(\.y))).sorted()
+          return Chart.heatmap(
+            title: chartTitle(series.name ?? series.title), xs: xs, ys: ys,
+            value: { x, y in series.points.first { $0.x == x && $0.y == y }?.value },
+            xName: section.xName, yName: section.yName, unit: "ns", range: range)
+        }
+        sections.append((section.id, section.title, section.caption, charts))
+      case .scaling:
+        guard let scaling = members.first, let first = scaling.points.first else { continue }
+        let measured = Chart.Line(name: "measured", points: scaling.points.map { ($0.x, $0.value / 1e6) })
+        let ideal = Chart.Line(
+          name: "ideal (linear)", points: scaling.points.map { ($0.x, first.value * $0.x / 1e6) })
+        sections.append(
+          (
+            section.id, section.title,
+            section.caption.replacingOccurrences(of: "{name}", with: scaling.name ?? scaling.title),
+            [
+              Chart.lines(
+                title: chartTitle(scaling.name ?? scaling.title), lines: [measured, ideal], xName: section.xName,
+                yName: section.yName, logX: false, dashedLast: true)
+            ]
+          ))
       }
-      sections.append(
-        (
-          "width", "Cost over container width",
-          "Split style, height 800 pt, every sizing preset, both directions, camera on and off; median ns per solve.",
-          [
-            Chart.lines(
-              title: "ns per solve over container width, by posture", lines: lines, xName: "container width (pt)",
-              yName: "ns per solve", logX: true)
-          ]
-        ))
-    }
-
-    // 4. Cost over width × height.
-    let gridSeries = (run.series ?? []).filter { $0.title.hasPrefix("grid/") }
-    if !gridSeries.isEmpty {
-      let values = gridSeries.flatMap { $0.points.map(\.value) }
-      let range = (values.min() ?? 0, values.max() ?? 1)
-      let charts = gridSeries.map { series -> String in
-        let xs = Array(Set(series.points.map(\.x))).sorted()
-        let ys = Array(Set(series.points.compactMap(\.y))).sorted()
-        return Chart.heatmap(
-          title: "ns per solve, \(series.title.dropFirst("grid/".count)) posture", xs: xs, ys: ys,
-          value: { x, y in series.points.first { $0.x == x && $0.y == y }?.value },
-          xName: "container width (pt)", yName: "height (pt)", unit: "ns", range: range)
-      }
-      sections.append(("heatmap", "Cost over width × height", "One map per posture, on one colour scale.", charts))
-    }
-
-    // 5. Scaling over cores.
-    if let scaling = run.series?.first(where: { $0.title.hasPrefix("scaling/") }), let first = scaling.points.first {
-      let measured = Chart.Line(name: "measured", points: scaling.points.map { ($0.x, $0.value / 1e6) })
-      let ideal = Chart.Line(name: "ideal (linear)", points: scaling.points.map { ($0.x, first.value * $0.x / 1e6) })
-      sections.append(
-        (
-          "scaling", "Scaling from one core to all",
-          "The batch path (\(scaling.title.dropFirst("scaling/".count))) on 1…\(scaling.points.count) threads, each with its own data.",
-          [
-            Chart.lines(
-              title: "Million solves per second over threads", lines: [measured, ideal], xName: "threads",
-              yName: "million solves/s", logX: false, dashedLast: true)
-          ]
-        ))
     }
 
     // 6. Allocations.
     sections.append(
       (
-        "allocations", "Heap allocations per solve",
-        "Counted by a malloc interposer after warm-up; the solver's goal is 0.",
+        "allocations", "Heap allocations per \(operation)",
+        "Counted by a malloc interposer after warm-up.",
         [
           Chart.lines(
-            title: "Heap allocations per solve, by group",
+            title: "Heap allocations per \(operation), by group",
             lines: [
               Chart.Line(
-                name: "allocations per solve",
+                name: "allocations per \(operation)",
                 points: groups.enumerated().map { (Double($0.offset + 1), $0.element.allocationsPerOperation) })
-            ], xName: "group (numbered as in the table)", yName: "allocations per solve", logX: false)
+            ], xName: "group (numbered as in the table)", yName: "allocations per \(operation)", logX: false)
         ]
       ))
 
@@ -210,21 +225,22 @@ public struct CapacityReport {
       <h1>Capacity report</h1>
       <p>\(Chart.escape(provenance(run)))\(baseline.map { "<br>compared with " + Chart.escape(provenance($0)) } ?? "")</p>
       <section id="table"><h2>Numbers</h2>\(table)
-      \(Chart.bars(title: "Solves per second per core (millions)", labels: groups.map(\.title), series: [("\(run.commit)", groups.map { $0.throughput / 1e6 })], unit: "million solves/s"))</section>
+      \(Chart.bars(title: "\(operations.prefix(1).uppercased() + operations.dropFirst()) per second per core (millions)", labels: groups.map(\.title), series: [("\(run.commit)", groups.map { $0.throughput / 1e6 })], unit: "million \(operations)/s"))</section>
       \(body)
       </body></html>
       """
   }
 
   func tableHTML() -> String {
+    let frameHeads = frames.map { "<th>per \(Chart.escape($0.name)) frame</th>" }.joined()
     var rows =
-      "<table><tr><th>#</th><th>group</th><th>ns/solve</th><th>solves/s per core</th><th>per 120 Hz frame</th><th>per 60 Hz frame</th><th>allocs/solve</th>\(baseline == nil ? "" : "<th>before</th><th>change</th>")</tr>"
+      "<table><tr><th>#</th><th>group</th><th>ns/\(operation)</th><th>\(operations)/s per core</th>\(frameHeads)<th>allocs/\(operation)</th>\(baseline == nil ? "" : "<th>before</th><th>change</th>")</tr>"
     for (index, group) in groups.enumerated() {
       let median = group.nanosecondsPerOperation.median
       rows +=
         "<tr><td>\(index + 1)</td><td>\(Chart.escape(group.title))</td><td>\(Report.number(median))</td><td>\(Report.rate(group.throughput))</td>"
-      rows +=
-        "<td>\(Report.number((Self.frames[0].nanoseconds / median).rounded(.down)))</td><td>\(Report.number((Self.frames[1].nanoseconds / median).rounded(.down)))</td><td>\(Report.number(group.allocationsPerOperation))</td>"
+      for frame in frames { rows += "<td>\(Report.number((frame.nanoseconds / median).rounded(.down)))</td>" }
+      rows += "<td>\(Report.number(group.allocationsPerOperation))</td>"
       if baseline != nil {
         let old = change(group)
         rows +=

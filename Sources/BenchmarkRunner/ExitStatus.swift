@@ -1,24 +1,24 @@
-/// The tool's exit statuses, its interface with scripts and CI: one case per
-/// meaning. Two meanings share a number on purpose: 2 is a bad request for
-/// the scene-file subcommands (the file format's rule) and a regression for
-/// the benchmark subcommands (the convention of benchmark tools); a mistake in
-/// the command line itself is 64 (`EX_USAGE`), so a typo in a CI script never
-/// reads as a regression.
+/// Exit statuses, the interface of a benchmark tool with scripts and CI: one
+/// case per meaning. Two meanings share a number on purpose: 2 is bad input
+/// for a tool's input-reading commands and a regression for its benchmark
+/// commands (the convention of benchmark tools); a mistake in the command
+/// line itself is 64 (`EX_USAGE`), so a typo in a CI script never reads as a
+/// regression.
 public enum ExitStatus: Sendable, Hashable, CaseIterable {
-  /// Success; for `run`, `check` and `compare`, no regression.
+  /// Success; for a run, check, comparison or A/B test, no regression.
   case success
   /// The tool could not do its work: a file that cannot be read or written,
   /// a broken or missing result file, a worker process that failed.
   case toolError
-  /// `solve`, `regions`, `displace`, `grid`: a bad request; the message names the field.
+  /// A command that reads input (a request file) was given bad input; the message names the field.
   case badInput
-  /// `run`, `check`, `compare`: a confirmed regression.
+  /// A run, check, comparison or A/B test: a confirmed regression.
   case regression
   /// A change the statistics cannot confirm, or a group too noisy to judge.
   case inconclusive
   /// Improvements and nothing worse.
   case improvementOnly
-  /// `run`, `check`: no baseline to compare with.
+  /// A run or check: no baseline to compare with.
   case noBaseline
   /// The command line is wrong: an unknown subcommand or option, a bad or missing option value.
   case usage
@@ -35,18 +35,6 @@ public enum ExitStatus: Sendable, Hashable, CaseIterable {
     case .usage: 64
     }
   }
-
-  /// The table in `--help`.
-  public static let help = """
-    EXIT STATUS:
-      0   success (run/check/compare: no regression)
-      1   tool error: a file that cannot be read or written, a broken or missing result file, a failed worker
-      2   solve/regions/displace/grid: bad input, the message names the field; run/check/compare: regression
-      3   inconclusive (too noisy to tell)
-      4   improvement only
-      5   no baseline
-      64  usage: unknown subcommand or option, bad or missing option value
-    """
 }
 
 /// A failure that ends a command with a one-line message and a status.

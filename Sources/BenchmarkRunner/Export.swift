@@ -73,9 +73,9 @@ public enum Export {
 
   /// Every sample as one repetition (so `compare.py` can run its U test),
   /// then the mean, median and standard deviation as aggregates.
-  public static func googleBenchmark(_ result: RunResult) -> GoogleBenchmark {
+  public static func googleBenchmark(_ result: RunResult, executable: String) -> GoogleBenchmark {
     let context = GoogleBenchmark.Context(
-      date: result.date, host_name: result.machine.cpuModel, executable: "arrangement-bench",
+      date: result.date, host_name: result.machine.cpuModel, executable: executable,
       num_cpus: result.machine.logicalCores, mhz_per_cpu: 0, cpu_scaling_enabled: false, caches: [],
       library_build_type: result.buildFlags.hasPrefix("release") ? "release" : "debug")
     var entries: [GoogleBenchmark.Entry] = []

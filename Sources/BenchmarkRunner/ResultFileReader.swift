@@ -292,8 +292,10 @@ extension Quantiles {
 
 extension Series {
   fileprivate init(_ node: Node) throws(Node.Failure) {
-    let fields = try node.object(["title", "xName", "yName", "unit", "points"])
+    let fields = try node.object(["title", "section", "name", "xName", "yName", "unit", "points"])
     title = try fields.required("title").nonEmptyString()
+    section = try fields.optional("section")?.nonEmptyString()
+    name = try fields.optional("name")?.nonEmptyString()
     xName = try fields.required("xName").nonEmptyString()
     yName = try fields.optional("yName")?.nonEmptyString()
     unit = try fields.required("unit").nonEmptyString()

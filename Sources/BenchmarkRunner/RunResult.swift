@@ -131,7 +131,8 @@ public struct RunResult: Codable, Sendable {
   public static let metricDescriptions = [
     MetricDescription(
       name: "nanosecondsPerOperation", unit: "ns", polarity: "smallerIsBetter",
-      meaning: "wall time per operation (one solve, one query); samples kept per process, quantiles over all of them"),
+      meaning:
+        "wall time per operation (as the suite defines one); samples kept per process, quantiles over all of them"),
     MetricDescription(
       name: "throughput", unit: "operations/s", polarity: "largerIsBetter",
       meaning: "1e9 / median nanoseconds per operation, on one core"),
@@ -143,7 +144,7 @@ public struct RunResult: Codable, Sendable {
       meaning: "heap bytes requested per operation after warm-up"),
     MetricDescription(
       name: "inputBytesPerOperation", unit: "bytes", polarity: "none",
-      meaning: "bytes of input per operation, for groups that read input (scene files); absent otherwise"),
+      meaning: "bytes of input per operation, for groups that read input (parsers); absent otherwise"),
     MetricDescription(
       name: "instructionsPerOperation", unit: "instructions", polarity: "smallerIsBetter",
       meaning: "user-space instructions retired per operation; null where the CPU counter is unavailable"),

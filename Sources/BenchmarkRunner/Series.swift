@@ -21,13 +21,22 @@ public struct SeriesBenchmark: Sendable {
     }
   }
 
-  public var title: String
+  /// The report section it is drawn in (see ``ReportDefinitions/Section``) and its name there.
+  public var section: String
+  public var name: String
   public var xName: String
   public var yName: String?
   public var points: @Sendable () -> [Point]
 
-  public init(_ title: String, x xName: String, y yName: String? = nil, points: @escaping @Sendable () -> [Point]) {
-    self.title = title
+  /// `section/name`, as a result file and progress lines show it.
+  public var title: String { "\(section)/\(name)" }
+
+  public init(
+    section: String, name: String, x xName: String, y yName: String? = nil,
+    points: @escaping @Sendable () -> [Point]
+  ) {
+    self.section = section
+    self.name = name
     self.xName = xName
     self.yName = yName
     self.points = points
@@ -50,13 +59,21 @@ public struct Series: Codable, Sendable, Hashable {
   }
 
   public var title: String
+  /// The report section it is drawn in, and its name there (`nil` in files of earlier versions: not drawn).
+  public var section: String?
+  public var name: String?
   public var xName: String
   public var yName: String?
   public var unit: String
   public var points: [Point]
 
-  public init(title: String, xName: String, yName: String?, unit: String, points: [Point]) {
+  public init(
+    title: String, section: String? = nil, name: String? = nil, xName: String, yName: String?, unit: String,
+    points: [Point]
+  ) {
     self.title = title
+    self.section = section
+    self.name = name
     self.xName = xName
     self.yName = yName
     self.unit = unit
@@ -75,12 +92,16 @@ extension Measurer {
       let measured = measure(point.benchmark, settings: settings)
       return Series.Point(x: point.x, y: point.y, value: Statistics.median(measured.samples))
     }
-    return Series(title: series.title, xName: series.xName, yName: series.yName, unit: "ns/op", points: points)
+    return Series(
+      title: series.title, section: series.section, name: series.name, xName: series.xName, yName: series.yName,
+      unit: "ns/op", points: points)
   }
 
   /// Operations per second of `benchmark` run on 1…`maximumThreads` threads at
   /// once (each thread with its own setup), each count for `seconds`.
-  public static func scaling(_ benchmark: Benchmark, maximumThreads: Int, seconds: Double = 0.3) -> Series {
+  public static func scaling(_ benchmark: Benchmark, section: String, maximumThreads: Int, seconds: Double = 0.3)
+    -> Series
+  {
     let points = (1...max(1, maximumThreads)).map { threads -> Series.Point in
       // Each thread has its own setup and its own counter: nothing is shared but read-only data.
       final class Workers: @unchecked Sendable {
@@ -111,6 +132,7 @@ extension Measurer {
       return Series.Point(x: Double(threads), y: nil, value: Double(operations) / elapsed)
     }
     return Series(
-      title: "scaling/\(benchmark.title)", xName: "threads", yName: nil, unit: "operations/s", points: points)
+      title: "\(section)/\(benchmark.title)", section: section, name: benchmark.title, xName: "threads", yName: nil,
+      unit: "operations/s", points: points)
   }
 }

@@ -39,13 +39,15 @@ struct ReportRenderTests {
     var run = try RunResult.load(from: Self.baseline)
     run.series = [
       Series(
-        title: "width/book", xName: "container width (pt)", yName: nil, unit: "ns/op",
+        title: "width/book", section: "width", name: "book", xName: "container width (pt)", yName: nil, unit: "ns/op",
         points: [320.0, 900, 2700].map { Series.Point(x: $0, y: nil, value: 70 + $0 / 100) }),
       Series(
-        title: "grid/book", xName: "container width (pt)", yName: "container height (pt)", unit: "ns/op",
+        title: "heatmap/book", section: "heatmap", name: "book", xName: "container width (pt)",
+        yName: "container height (pt)", unit: "ns/op",
         points: [320.0, 900].flatMap { w in [400.0, 900].map { Series.Point(x: w, y: $0, value: 60 + w / 50) } }),
       Series(
-        title: "scaling/peers/two-pane-sweep/batch", xName: "threads", yName: nil, unit: "operations/s",
+        title: "scaling/peers/two-pane-sweep/batch", section: "scaling", name: "peers/two-pane-sweep/batch",
+        xName: "threads", yName: nil, unit: "operations/s",
         points: [Series.Point(x: 1, y: nil, value: 2e7), Series.Point(x: 2, y: nil, value: 4e7)]),
     ]
     let runPath = folder.appendingPathComponent("run.json").path

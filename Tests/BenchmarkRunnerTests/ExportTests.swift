@@ -24,7 +24,8 @@ struct ExportTests {
 
   @Test("Google Benchmark: context and benchmarks with the fields compare.py reads")
   func googleBenchmark() throws {
-    let object = try #require(try json(Export.encode(Export.googleBenchmark(run))) as? [String: Any])
+    let object = try #require(
+      try json(Export.encode(Export.googleBenchmark(run, executable: "arrangement-bench"))) as? [String: Any])
     let context = try #require(object["context"] as? [String: Any])
     for key in [
       "date", "host_name", "executable", "num_cpus", "mhz_per_cpu", "cpu_scaling_enabled", "library_build_type",
