@@ -71,7 +71,7 @@ enum ABCommand {
       throw CommandFailure("cannot create \(folder.path): \(error.localizedDescription)", status: .toolError)
     }
 
-    var policy = ComparisonPolicy()
+    var policy = options.policy
     policy.gated = options.gated.subtracting(.instructions)
     var count = 0
     let test = ABTest(rounds: options.rounds, policy: policy)

@@ -22,6 +22,8 @@ struct BenchOptions {
   /// `merge`: accept results of different commits, or of different hosts.
   var allowMixedCommits = false
   var allowMixedHosts = false
+  /// Judge times against a baseline of another host (see ``HostMatch``).
+  var judgeTimeAcrossHosts = false
   /// Count instructions under callgrind (and, in a worker, only count).
   var callgrind = false
   /// `export --format`.
@@ -49,6 +51,9 @@ struct BenchOptions {
       --output PATH      Where to write this run's result file
                          (default results/runs/latest.json; baseline update: the baseline).
       --metrics LIST     Metrics that gate the exit status: time,allocations,instructions (default all).
+      --compare-times-across-hosts
+                         Judge times even when the baseline was recorded on another host
+                         (by default they are shown, not judged, and only exact metrics gate).
       --instructions     Also count instructions per operation exactly, under valgrind's
                          callgrind (setarch -R), one process per group: about 15 s for the suite
                          on a quiet 2-core machine.
@@ -84,6 +89,7 @@ struct BenchOptions {
       case "--points": showPoints = true
       case "--allow-mixed-commits": allowMixedCommits = true
       case "--allow-mixed-hosts": allowMixedHosts = true
+      case "--compare-times-across-hosts": judgeTimeAcrossHosts = true
       case "--format": format = try value(argument)
       case "--out": folder = try value(argument)
       case "--no-measure": measureSeries = false
@@ -143,6 +149,18 @@ struct BenchOptions {
   }
 
   var settings: MeasurementSettings { quick ? .quick : .standard }
+
+  /// The comparison policy the options ask for.
+  var policy: ComparisonPolicy {
+    var policy = ComparisonPolicy()
+    policy.gated = gated
+    policy.judgeTimeAcrossHosts = judgeTimeAcrossHosts
+    return policy
+  }
+
+  /// Said after the verdict when times were not judged: what to do about it.
+  static let otherHostAdvice =
+    "note: times against another host's baseline are not judged; record one of this host with `swift run -c release arrangement-bench baseline update`, or pass --compare-times-across-hosts\n"
 
   /// The selected benchmarks, in suite order; an empty selection is an error.
   func selectedBenchmarks() throws(CommandFailure) -> [Benchmark] {

@@ -21,8 +21,7 @@ enum CompareCommand {
     }
     let baseline = try ResultFiles.load(options.positional[0], isBaseline: true)
     let current = try ResultFiles.load(options.positional[1])
-    var policy = ComparisonPolicy()
-    policy.gated = options.gated
+    let policy = options.policy
     let comparison = Comparison(baseline: baseline, current: current, policy: policy)
     if options.json {
       let encoder = JSONEncoder()
@@ -32,6 +31,7 @@ enum CompareCommand {
     } else {
       terminal.write(Report.comparison(comparison, markdown: options.markdown))
       terminal.write("\nverdict: \(comparison.overall.sentence)\n")
+      if !comparison.timeJudged { terminal.write(BenchOptions.otherHostAdvice) }
     }
     return comparison.overall.exitStatus
   }

@@ -44,8 +44,7 @@ enum RunCommand {
       throw CommandFailure(error.description, status: ExitStatus.toolError)
     }
 
-    var policy = ComparisonPolicy()
-    policy.gated = options.gated
+    let policy = options.policy
     let remeasure = { (suspects: [String]) throws(CommandFailure) -> RunResult in
       var again = options
       again.only = Set(suspects)
@@ -63,6 +62,7 @@ enum RunCommand {
     // With --json, standard output holds the JSON document alone.
     let sentence = "verdict: \(verdict.sentence) (against \(options.baselinePath), commit \(baseline.commit))\n"
     if options.json { terminal.report(sentence) } else { terminal.write("\n" + sentence) }
+    if !comparison.timeJudged { terminal.report(BenchOptions.otherHostAdvice) }
     return verdict.exitStatus
   }
 
@@ -73,7 +73,9 @@ enum RunCommand {
   {
     let titles = benchmarks.map(\.title)
     var perGroup: [String: [GroupMeasurement]] = [:]
+    var calibration: Calibration?
     if options.processes == 0 {
+      calibration = Calibration(Calibration.measureHere())
       for (index, benchmark) in benchmarks.enumerated() {
         terminal.report("[\(index + 1)/\(benchmarks.count)] \(benchmark.title)\n")
         perGroup[benchmark.title, default: []].append(Measurer.measure(benchmark, settings: options.settings))
@@ -82,7 +84,9 @@ enum RunCommand {
       let pool = WorkerPool(executable: ownExecutable, processes: options.processes) {
         ["worker"] + options.workerArguments(only: $0)
       }
-      perGroup = try pool.measure(titles, report: terminal.report)
+      let measured = try pool.measure(titles, report: terminal.report)
+      perGroup = measured.groups
+      calibration = measured.calibration
     }
     var groups = benchmarks.compactMap { perGroup[$0.title].map(GroupResult.init(merging:)) }
     var counter: String?
@@ -101,6 +105,7 @@ enum RunCommand {
     var result = RunResult(
       suite: "default", settings: options.settings, groups: groups, commit: ResultFiles.currentCommit())
     if let counter { result.instructionCounter = counter }
+    result.calibration = calibration
     return result
   }
 

@@ -80,6 +80,8 @@ extension RunResult {
       }
     }
     pooled.groups = order.map { GroupResult(merging: measurements[$0]!) }
+    let calibrations = runs.compactMap(\.calibration)
+    pooled.calibration = calibrations.dropFirst().reduce(calibrations.first) { $0?.pooled(with: $1) }
     return pooled
   }
 }

@@ -16,6 +16,14 @@ public struct CapacityReport {
   }
 
   var frames: [ReportDefinitions.Frame] { definitions.frames }
+
+  /// Said before any change when the baseline was recorded on another host:
+  /// its changes are differences between machines, not between builds.
+  var otherHost: String? {
+    guard let baseline else { return nil }
+    let host = HostMatch(baseline: baseline, current: run)
+    return host.sameHost ? nil : "\(host.reason); the changes below compare two machines, not two builds"
+  }
   var operation: String { definitions.operation }
   var operations: String { definitions.operations }
 
@@ -64,6 +72,7 @@ public struct CapacityReport {
   public var markdown: String {
     var text = "# Capacity report\n\n\(provenance(run))\n"
     if let baseline { text += "\nCompared with \(provenance(baseline))\n" }
+    if let otherHost { text += "\n**\(otherHost)**\n" }
     let frameHeads = frames.map { " per \($0.name) frame |" }.joined()
     text += "\n| group | ns/\(operation) | \(operations)/s per core |\(frameHeads) allocs/\(operation) |"
     let alignment = "|---|" + String(repeating: "---:|", count: 3 + frames.count + (baseline == nil ? 0 : 1))
@@ -224,6 +233,7 @@ public struct CapacityReport {
       </head><body>
       <h1>Capacity report</h1>
       <p>\(Chart.escape(provenance(run)))\(baseline.map { "<br>compared with " + Chart.escape(provenance($0)) } ?? "")</p>
+      \(otherHost.map { "<p><strong>" + Chart.escape($0) + "</strong></p>" } ?? "")
       <section id="table"><h2>Numbers</h2>\(table)
       \(Chart.bars(title: "\(operations.prefix(1).uppercased() + operations.dropFirst()) per second per core (millions)", labels: groups.map(\.title), series: [("\(run.commit)", groups.map { $0.throughput / 1e6 })], unit: "million \(operations)/s"))</section>
       \(body)

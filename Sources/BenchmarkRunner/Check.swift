@@ -69,6 +69,9 @@ extension RunResult {
         origin[group.title] = path
         merged.groups.append(group)
       }
+      if let calibration = other.calibration {
+        merged.calibration = merged.calibration.map { $0.pooled(with: calibration) } ?? calibration
+      }
     }
     return merged
   }

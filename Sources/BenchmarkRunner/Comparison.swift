@@ -8,10 +8,12 @@ public enum Verdict: String, Codable, Sendable, Comparable {
   /// In the run but not in the baseline, or the reverse.
   case new
   case missing
+  /// Times of another host: shown, not judged (see ``HostMatch``).
+  case notJudged = "not judged"
 
   private var severity: Int {
     switch self {
-    case .same, .new, .missing: 0
+    case .same, .new, .missing, .notJudged: 0
     case .improvement: 1
     case .inconclusive: 2
     case .regression: 3
@@ -59,6 +61,8 @@ public struct ComparisonPolicy: Sendable {
   /// displacement/elements at 1,197 instead of 1,185 instructions per call (+1.0%).
   public var instructionThreshold = 0.02
   public var gated: GatedMetrics = .all
+  /// Judge times even when the baseline comes from another host (see ``HostMatch``).
+  public var judgeTimeAcrossHosts = false
 
   public init() {}
 }
@@ -94,12 +98,18 @@ public struct GroupComparison: Sendable {
 public struct Comparison: Sendable {
   public var groups: [GroupComparison]
   public var policy: ComparisonPolicy
-  public var machinesComparable: Bool
+  /// Whether the baseline's host is this run's (by fingerprint and calibration).
+  public var host: HostMatch
+  /// Whether time verdicts were issued: same host, or forced by the policy.
+  public var timeJudged: Bool { host.sameHost || policy.judgeTimeAcrossHosts }
 
-  /// Compares every group of `current` with `baseline`.
+  /// Compares every group of `current` with `baseline`. When the baseline
+  /// comes from another host, times are compared but not judged (unless the
+  /// policy forces it): the verdict rests on the exact metrics alone.
   public init(baseline: RunResult, current: RunResult, policy: ComparisonPolicy = ComparisonPolicy()) {
     self.policy = policy
-    machinesComparable = baseline.machine.isComparable(to: current.machine)
+    host = HostMatch(baseline: baseline, current: current)
+    let timeJudged = host.sameHost || policy.judgeTimeAcrossHosts
     var titles = current.groups.map(\.title)
     titles += baseline.groups.map(\.title).filter { !titles.contains($0) }
     var groups = titles.map { title in
@@ -116,12 +126,12 @@ public struct Comparison: Sendable {
     let adjusted = Statistics.benjaminiHochberg(tested.map { groups[$0].pValue })
     for (position, index) in tested.enumerated() {
       groups[index].adjustedP = adjusted[position]
-      Self.judge(&groups[index], policy: policy, machinesComparable: machinesComparable)
+      Self.judge(&groups[index], policy: policy, timeJudged: timeJudged)
     }
     self.groups = groups
   }
 
-  static func judge(_ group: inout GroupComparison, policy: ComparisonPolicy, machinesComparable: Bool) {
+  static func judge(_ group: inout GroupComparison, policy: ComparisonPolicy, timeJudged: Bool) {
     let (old, new) = (group.baseline!, group.current!)
     let significant = group.adjustedP < policy.falseDiscoveryRate
     let ratio = group.timeRatio
@@ -151,10 +161,7 @@ public struct Comparison: Sendable {
     } else {
       group.time = .same
     }
-    if !machinesComparable && group.time != .same {
-      group.time = .inconclusive
-      group.note = "baseline from another kind of machine"
-    }
+    if !timeJudged { group.time = .notJudged }
     // Allocations are deterministic: any change is real.
     if new.allocationsPerRun > old.allocationsPerRun {
       group.allocations = .regression
@@ -174,7 +181,7 @@ public struct Comparison: Sendable {
   /// The worst verdict over all groups, on the gated metrics.
   public var overall: Verdict {
     let worst = groups.map { $0.verdict(gating: policy.gated) }.max() ?? .same
-    return worst == .new || worst == .missing ? .same : worst
+    return [.new, .missing, .notJudged].contains(worst) ? .same : worst
   }
 
   /// Groups whose time verdict (when gated) is anything but the same: candidates to
@@ -238,8 +245,12 @@ public struct ComparisonDocument: Codable, Sendable {
 
   public var verdict: Verdict
   public var gatedMetrics: [String]
-  /// False when the baseline came from another kind of machine (time verdicts are then inconclusive).
-  public var machinesComparable: Bool
+  /// False when the baseline came from another host: times are then shown, not judged.
+  public var timeJudged: Bool
+  /// Why the baseline's host differs (empty when it does not).
+  public var host: String
+  /// This run's reference loops' time over the baseline's, where both measured them.
+  public var calibrationRatio: Double?
   public var groups: [Group]
 
   public init(_ comparison: Comparison) {
@@ -248,7 +259,9 @@ public struct ComparisonDocument: Codable, Sendable {
     verdict = comparison.overall
     gatedMetrics = [(GatedMetrics.time, "time"), (.allocations, "allocations"), (.instructions, "instructions")]
       .filter { gated.contains($0.0) }.map(\.1)
-    machinesComparable = comparison.machinesComparable
+    timeJudged = comparison.timeJudged
+    host = comparison.host.reason
+    calibrationRatio = comparison.host.cpuRatio
     groups = comparison.groups.sorted { $0.verdict(gating: gated) > $1.verdict(gating: gated) }.map { group in
       Group(
         title: group.title, verdict: group.verdict(gating: gated), timeVerdict: group.time,

@@ -52,7 +52,7 @@ extension Verdict {
   /// The status a run, check, comparison or A/B test with this verdict exits with.
   public var exitStatus: ExitStatus {
     switch self {
-    case .same, .new, .missing: .success
+    case .same, .new, .missing, .notJudged: .success
     case .improvement: .improvementOnly
     case .inconclusive: .inconclusive
     case .regression: .regression
@@ -62,7 +62,7 @@ extension Verdict {
   /// The verdict line's words.
   public var sentence: String {
     switch self {
-    case .same, .new, .missing: "no regression"
+    case .same, .new, .missing, .notJudged: "no regression"
     case .improvement: "improvement only"
     case .inconclusive: "inconclusive (too noisy to tell)"
     case .regression: "REGRESSION"

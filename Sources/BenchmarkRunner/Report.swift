@@ -102,11 +102,12 @@ public enum Report {
         group.adjustedP < 1 ? String(format: "%.3g", group.adjustedP) : "1", allocations, instructions, verdict,
       ]
     }
-    var text = table(header, rows, markdown: markdown)
-    if !comparison.machinesComparable {
-      text += "\nThe baseline was recorded on another kind of machine: time differences are reported as inconclusive.\n"
+    var text = ""
+    if !comparison.host.sameHost {
+      let judged = comparison.timeJudged ? "judged all the same, as asked" : "shown, not judged"
+      text += "\(comparison.host.reason); times are \(judged)\(markdown ? "\n" : "")\n"
     }
-    return text
+    return text + table(header, rows, markdown: markdown)
   }
 }
 

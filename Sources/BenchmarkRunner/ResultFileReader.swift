@@ -150,7 +150,7 @@ extension RunResult {
   fileprivate init(_ node: Node) throws(Node.Failure) {
     let fields = try node.object([
       "schemaVersion", "suite", "machine", "toolchain", "commit", "buildFlags", "date", "settings",
-      "instructionCounter", "metrics", "groups", "series",
+      "instructionCounter", "metrics", "groups", "series", "calibration",
     ])
     // The version first: a file of another version is refused as such, whatever else it holds.
     let version = try fields.required("schemaVersion").integer(in: 0...1_000_000)
@@ -185,13 +185,14 @@ extension RunResult {
     }
     self.groups = groups
     series = try fields.optional("series")?.array().map { (node) throws(Node.Failure) in try Series(node) }
+    calibration = try fields.optional("calibration").map { (node) throws(Node.Failure) in try Calibration(node) }
   }
 }
 
 extension MachineFingerprint {
   fileprivate init(_ node: Node) throws(Node.Failure) {
     let fields = try node.object([
-      "architecture", "cpuModel", "logicalCores", "simd", "memoryGiB", "operatingSystem",
+      "architecture", "cpuModel", "logicalCores", "simd", "memoryGiB", "operatingSystem", "kernel", "maximumMHz",
     ])
     architecture = try fields.required("architecture").nonEmptyString()
     cpuModel = try fields.required("cpuModel").nonEmptyString()
@@ -199,6 +200,8 @@ extension MachineFingerprint {
     simd = try fields.required("simd").array().map { (node) throws(Node.Failure) in try node.nonEmptyString() }
     memoryGiB = try fields.required("memoryGiB").integer(in: 0...1 << 30)
     operatingSystem = try fields.required("operatingSystem").string()
+    kernel = try fields.optional("kernel")?.string()
+    maximumMHz = try fields.optional("maximumMHz")?.nonNegative()
   }
 }
 
@@ -305,5 +308,19 @@ extension Series {
         x: try point.required("x").number(), y: try point.optional("y")?.number(),
         value: try point.required("value").nonNegative())
     }
+  }
+}
+
+extension Calibration {
+  fileprivate init(_ node: Node) throws(Node.Failure) {
+    let fields = try node.object(["cpuNanoseconds", "memoryNanoseconds"])
+    func medians(_ name: String) throws(Node.Failure) -> [Double] {
+      let values = try fields.required(name).array().map { (node) throws(Node.Failure) in try node.nonNegative() }
+      guard !values.isEmpty, !values.contains(0) else {
+        throw try fields.required(name).failure("needs one positive time per worker process")
+      }
+      return values
+    }
+    self.init(cpuNanoseconds: try medians("cpuNanoseconds"), memoryNanoseconds: try medians("memoryNanoseconds"))
   }
 }

@@ -10,6 +10,10 @@ public struct MachineFingerprint: Codable, Sendable, Hashable {
   public var simd: [String]
   public var memoryGiB: Int
   public var operatingSystem: String
+  /// The kernel's release (`uname -r`), and the CPU's highest clock where the
+  /// system exposes it (often not in virtual machines); recorded, not compared.
+  public var kernel: String?
+  public var maximumMHz: Double?
 
   public static var current: MachineFingerprint {
     let info = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
@@ -27,7 +31,11 @@ public struct MachineFingerprint: Codable, Sendable, Hashable {
       logicalCores: ProcessInfo.processInfo.activeProcessorCount,
       simd: ["sse4_2", "avx", "avx2", "avx512f", "neon", "asimd"].filter(flags.contains),
       memoryGiB: Int((Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824).rounded()),
-      operatingSystem: "Linux")
+      operatingSystem: "Linux",
+      kernel: withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) },
+      maximumMHz: (try? String(
+        contentsOfFile: "/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", encoding: .utf8))
+        .flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map { $0 / 1000 })
   }
 
   /// Whether times measured on `other` can be compared with times measured here.
@@ -127,6 +135,8 @@ public struct RunResult: Codable, Sendable {
   public var groups: [GroupResult]
   /// Charts' data: cost over container sizes, throughput over threads (optional).
   public var series: [Series]?
+  /// The reference loops of the worker processes (absent in files of earlier versions).
+  public var calibration: Calibration?
 
   public static let metricDescriptions = [
     MetricDescription(

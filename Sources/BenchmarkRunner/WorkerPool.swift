@@ -18,19 +18,30 @@ public struct WorkerPool {
     self.arguments = arguments
   }
 
-  /// Each group's measurements, one per process. A worker that fails
-  /// (killed, crashed, or with no result) is named, with the group it was
-  /// measuring, and ends the run.
-  public func measure(_ titles: [String], report: (String) -> Void) throws(ToolFailure) -> [String: [GroupMeasurement]]
-  {
+  /// What the workers measured: each group's measurements, one per process,
+  /// and the reference loops they measured first (see ``Calibration``).
+  public struct Measured {
+    public var groups: [String: [GroupMeasurement]]
+    public var calibration: Calibration?
+  }
+
+  /// Measures `titles` in every process. A worker that fails (killed,
+  /// crashed, or with no result) is named, with the group it was measuring,
+  /// and ends the run.
+  public func measure(_ titles: [String], report: (String) -> Void) throws(ToolFailure) -> Measured {
     var perGroup: [String: [GroupMeasurement]] = [:]
+    var references: [GroupMeasurement] = []
     for process in 1...processes {
       report("process \(process)/\(processes): \(titles.count) group(s)\n")
       for measurement in try runWorker(titles: titles, name: "worker process \(process)/\(processes)") {
-        perGroup[measurement.title, default: []].append(measurement)
+        if [Calibration.cpuTitle, Calibration.memoryTitle].contains(measurement.title) {
+          references.append(measurement)
+        } else {
+          perGroup[measurement.title, default: []].append(measurement)
+        }
       }
     }
-    return perGroup
+    return Measured(groups: perGroup, calibration: Calibration(references))
   }
 
   func runWorker(titles: [String], name: String) throws(ToolFailure) -> [GroupMeasurement] {
@@ -83,7 +94,8 @@ public struct WorkerPool {
   public static func work(
     _ benchmarks: [Benchmark], settings: MeasurementSettings, output path: String, report: (String) -> Void
   ) throws(ToolFailure) {
-    var measurements: [GroupMeasurement] = []
+    // The reference loops first, in the same process as the groups (see ``Calibration``).
+    var measurements = Calibration.measureHere()
     for (index, benchmark) in benchmarks.enumerated() {
       report("  [\(index + 1)/\(benchmarks.count)] \(benchmark.title)\n")
       measurements.append(Measurer.measure(benchmark, settings: settings))

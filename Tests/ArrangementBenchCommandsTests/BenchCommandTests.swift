@@ -53,6 +53,33 @@ struct BenchCommandTests {
     #expect(runTool(["compare", base, faster]).status == 4)
   }
 
+  @Test(
+    "A baseline rescaled as if recorded on a host 25 % faster or 35 % slower: exit 0, the host line, no time verdict",
+    arguments: [0.75, 1.35])
+  func otherHost(_ speed: Double) throws {
+    func calibrated(_ run: RunResult, _ speed: Double) -> RunResult {
+      var copy = run
+      copy.calibration = Calibration(
+        cpuNanoseconds: [0.90, 0.91, 0.90, 0.92].map { $0 * speed },
+        memoryNanoseconds: [81, 80, 80, 82].map { $0 * speed })
+      return copy
+    }
+    let here = try stored(calibrated(result("split/book", 50, allocations: 0), 1), "here.json")
+    let there = try stored(calibrated(result("split/book", 50 * speed, allocations: 0), speed), "there.json")
+    let run = runTool(["compare", there, here])
+    #expect(run.status == 0)
+    #expect(run.standardOutput.hasPrefix("baseline recorded on another host: the reference loop runs ×"))
+    #expect(run.standardOutput.contains("; times are shown, not judged\n"))
+    let row = run.standardOutput.split(separator: "\n").first { $0.hasPrefix("split/book ") } ?? ""
+    #expect(row.hasSuffix("not judged"), "\(row)")
+    #expect(run.standardOutput.contains("--compare-times-across-hosts"))
+    // Forced, the same files are judged: a slower host's baseline makes this one look faster, and the reverse.
+    #expect(runTool(["compare", there, here, "--compare-times-across-hosts"]).status == (speed < 1 ? 2 : 4))
+    // An exact metric still gates across hosts.
+    let allocating = try stored(calibrated(result("split/book", 50, allocations: 1), 1), "allocating.json")
+    #expect(runTool(["compare", there, allocating]).status == 2)
+  }
+
   @Test("compare --json prints one JSON document with the table's content and the same status")
   func compareJSON() throws {
     let base = try stored(result("split/book", 50, allocations: 0), "base.json")

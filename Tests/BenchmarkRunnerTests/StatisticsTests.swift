@@ -105,14 +105,57 @@ struct ComparisonTests {
     #expect(comparison.overall == .inconclusive)
   }
 
-  @Test("A baseline from another kind of machine makes time differences inconclusive")
+  @Test("A baseline from another kind of machine: times shown, not judged; allocations still judged")
   func otherMachine() {
     var other = MachineFingerprint.current
     other.cpuModel = "Some Other CPU"
     let comparison = Comparison(
       baseline: result([("a", samples(100), 0)], machine: other), current: result([("a", samples(130, seed: 2), 0)]))
-    #expect(!comparison.machinesComparable)
-    #expect(comparison.overall == .inconclusive)
+    #expect(!comparison.host.sameHost && !comparison.timeJudged)
+    #expect(comparison.host.reason.hasPrefix("baseline recorded on another host (Some Other CPU"))
+    #expect(comparison.groups[0].time == .notJudged)
+    #expect(comparison.overall == .same)
+    let allocating = Comparison(
+      baseline: result([("a", samples(100), 0)], machine: other), current: result([("a", samples(130, seed: 2), 1)]))
+    #expect(allocating.overall == .regression)
+    var forced = ComparisonPolicy()
+    forced.judgeTimeAcrossHosts = true
+    let judged = Comparison(
+      baseline: result([("a", samples(100), 0)], machine: other), current: result([("a", samples(130, seed: 2), 0)]),
+      policy: forced)
+    #expect(judged.overall == .regression)
+  }
+
+  /// A result whose reference loops ran at `speed` × the time of the fixture's (six processes, 1 % apart).
+  func calibrated(_ run: RunResult, speed: Double) -> RunResult {
+    var copy = run
+    copy.calibration = Calibration(
+      cpuNanoseconds: (0..<6).map { 0.9 * speed * (1 + 0.01 * Double($0 % 3)) },
+      memoryNanoseconds: (0..<6).map { 80 * speed * (1 + 0.01 * Double($0 % 2)) })
+    return copy
+  }
+
+  @Test(
+    "The same build against a baseline of a host 25 % faster or 35 % slower: no time verdict, no failure",
+    arguments: [0.75, 1.35])
+  func hostShift(_ speed: Double) {
+    let here = calibrated(result([("a", samples(100), 0), ("b", samples(50, seed: 3), 0)]), speed: 1)
+    let there = calibrated(
+      result([("a", samples(100 * speed), 0), ("b", samples(50 * speed, seed: 3), 0)]), speed: speed)
+    let comparison = Comparison(baseline: there, current: here)
+    #expect(!comparison.host.sameHost)
+    #expect(comparison.groups.allSatisfy { $0.time == .notJudged })
+    #expect(comparison.overall == .same && comparison.overall.exitStatus == .success)
+    #expect(comparison.host.reason.contains("the reference loop runs ×\(Report.number(1 / speed)) as long here"))
+  }
+
+  @Test("Calibrations within their noise are the same host: a 30 % slowdown is still caught")
+  func sameHostCalibrated() {
+    let baseline = calibrated(result([("a", samples(100), 0)]), speed: 1.02)
+    let current = calibrated(result([("a", samples(130, seed: 2), 0)]), speed: 1)
+    let comparison = Comparison(baseline: baseline, current: current)
+    #expect(comparison.host.sameHost)
+    #expect(comparison.overall == .regression)
   }
 
   @Test("A regression not seen again by the re-measurement is dropped")
