@@ -15,9 +15,11 @@ enum ABCommand {
     the machine falls on both alike; A against A′ is an A/A control. Groups
     whose verdict is not "same" are measured again in fresh rounds and keep a
     verdict only if it shows again. If the control itself shows a difference,
-    the verdict is "inconclusive". For each confirmed regression, both builds
-    count that group's instructions per function under callgrind, and the
-    functions whose counts changed most are printed under the verdict.
+    times are not judged: the verdict is "inconclusive" unless an exact metric
+    (allocations, or instructions with --instructions) regressed. For each
+    confirmed regression, both builds count that group's instructions per
+    function under callgrind, and the functions whose counts changed most are
+    printed under the verdict.
 
     HEAD defaults to HEAD. Both commits must contain this tool (run, worker).
     A full run takes about 10 minutes on 2 cores (two builds, then 6 rounds).
@@ -27,7 +29,10 @@ enum ABCommand {
       --filter LIST      Only groups whose title contains one of these substrings.
       --quick            Fewer, shorter samples per process.
       --seed N           Seed of the random group (default 1).
-      --metrics LIST     Metrics that gate the exit status: time,allocations (default both).
+      --metrics LIST     Metrics that gate the exit status: time,allocations,instructions
+                         (default all; instructions only with --instructions).
+      --instructions     Also count both builds' instructions per operation under callgrind
+                         (exact, so a regression there shows on a noisy machine too).
       --explain N        Functions listed per confirmed regression (default 8; 0: none).
       --json             Print the test as one JSON document.
       --markdown         Print tables as Markdown, e.g. for a pull-request comment.
@@ -72,10 +77,10 @@ enum ABCommand {
     }
 
     var policy = options.policy
-    policy.gated = options.gated.subtracting(.instructions)
+    if !options.callgrind { policy.gated.remove(.instructions) }
     var count = 0
     let test = ABTest(rounds: options.rounds, policy: policy)
-    let outcome = try test.run(progress: terminal.report) { (side, titles) throws(CommandFailure) -> RunResult in
+    var outcome = try test.run(progress: terminal.report) { (side, titles) throws(CommandFailure) -> RunResult in
       count += 1
       let build = side == .b ? builds[1] : builds[0]
       let output = folder.appendingPathComponent("\(count).json").path
@@ -103,9 +108,22 @@ enum ABCommand {
       }
     }
 
+    if options.callgrind {
+      // Exact counts: a regression in instructions needs no quiet machine to be seen.
+      var counts: [[String: Double]] = []
+      for build in builds {
+        terminal.report("\(build.ref): ")
+        let counter = InstructionCounter(executable: build.executable) {
+          ["worker", "--instructions", "--seed", String(options.seed), "--only", $0]
+        }
+        counts.append(try counter.count(outcome.comparison.groups.map { $0.title }, report: terminal.report))
+      }
+      outcome.comparison.addInstructions(baseline: counts[0], current: counts[1])
+    }
+
     var explanations: [ABTest.Explanation] = []
-    if options.explain > 0 && !outcome.controlShowsDifference {
-      for group in outcome.comparison.groups where group.verdict(gating: policy.gated) == .regression {
+    if options.explain > 0 {
+      for group in outcome.comparison.groups where outcome.regressions.contains(group.title) {
         terminal.report("counting \(group.title)'s instructions per function in A and B under callgrind\n")
         let operations = group.current?.operations ?? group.baseline?.operations ?? 1
         let profiles = try builds.map { (build) throws(CommandFailure) -> FunctionProfile in

@@ -34,6 +34,10 @@ struct BenchOptions {
   var measureSeries = true
   /// `profile --seconds`.
   var seconds = 10.0
+  /// `history --history DIR`, and `run --record` (records the run in it).
+  var historyFolder = "results/history"
+  var record = false
+  var byDate = false
   /// `ab --rounds` and `ab --explain`.
   var rounds = 6
   var explain = 8
@@ -57,6 +61,7 @@ struct BenchOptions {
       --instructions     Also count instructions per operation exactly, under valgrind's
                          callgrind (setarch -R), one process per group: about 15 s for the suite
                          on a quiet 2-core machine.
+      --record           run: also record the run in results/history (see `history --help`).
       --json             Print the result (or comparison) as JSON instead of a table.
       --markdown         Print tables as Markdown, e.g. for a pull-request comment.
       -h, --help         Show this help.
@@ -90,6 +95,9 @@ struct BenchOptions {
       case "--allow-mixed-commits": allowMixedCommits = true
       case "--allow-mixed-hosts": allowMixedHosts = true
       case "--compare-times-across-hosts": judgeTimeAcrossHosts = true
+      case "--history": historyFolder = try value(argument)
+      case "--record": record = true
+      case "--by-date": byDate = true
       case "--format": format = try value(argument)
       case "--out": folder = try value(argument)
       case "--no-measure": measureSeries = false

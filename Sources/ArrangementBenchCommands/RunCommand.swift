@@ -29,6 +29,9 @@ enum RunCommand {
     }
     let result = try measure(try options.selectedBenchmarks(), options: options, terminal: terminal)
     try ResultFiles.write(result, to: options.outputPath ?? "results/runs/latest.json")
+    if options.record {
+      terminal.report("recorded in \(try HistoryCommand.record(result, folder: options.historyFolder))\n")
+    }
 
     let baseline: RunResult
     do {

@@ -28,6 +28,8 @@ public enum Tool {
       compare A B        Compare two result files.
       ab BASE [HEAD]     Build two commits and compare them interleaved (A B A′), explaining regressions.
       merge FILE...      Merge result files, e.g. the shards of a CI matrix.
+      history record|show|changes
+                         Keep runs in results/history; a group's series; its change points.
       list               List the benchmark groups, or with --points every scene point.
       report [A] [B]     Capacity report (HTML with charts, Markdown, CSV) of a run, against a baseline.
       export             Write a result file for github-action-benchmark or Google Benchmark tools.
@@ -88,6 +90,7 @@ public enum Tool {
     case "compare": return try CompareCommand.run(rest, terminal: terminal)
     case "ab": return try ABCommand.run(rest, terminal: terminal)
     case "merge": return try MergeCommand.run(rest, terminal: terminal)
+    case "history": return try HistoryCommand.run(rest, terminal: terminal)
     case "list": return try ListCommand.run(rest, terminal: terminal)
     case "report": return try ReportCommand.run(rest, terminal: terminal)
     case "export": return try ExportCommand.run(rest, terminal: terminal)

@@ -20,8 +20,23 @@ public struct ABTest: Sendable {
     public var control: Comparison
     /// The control found a regression or an improvement between identical builds.
     public var controlShowsDifference: Bool { [.regression, .improvement].contains(control.overall) }
-    /// The test's verdict: the comparison's, unless the control shows a difference.
-    public var verdict: Verdict { controlShowsDifference ? .inconclusive : comparison.overall }
+    /// The metrics whose verdicts stand: all gated ones, or when the control
+    /// shows a difference only the exact ones (allocations, instructions).
+    var standing: GatedMetrics {
+      controlShowsDifference ? comparison.policy.gated.subtracting(.time) : comparison.policy.gated
+    }
+
+    /// The test's verdict: the comparison's; when the control shows a
+    /// difference, a regression of an exact metric, or else inconclusive.
+    public var verdict: Verdict {
+      guard controlShowsDifference else { return comparison.overall }
+      return regressions.isEmpty ? .inconclusive : .regression
+    }
+
+    /// The groups with a regression that stands.
+    public var regressions: [String] {
+      comparison.groups.filter { $0.verdict(gating: standing) == .regression }.map(\.title)
+    }
   }
 
   public var rounds: Int

@@ -168,13 +168,34 @@ public struct Comparison: Sendable {
     } else if new.allocationsPerRun < old.allocationsPerRun {
       group.allocations = .improvement
     }
-    if let oldCount = old.instructionsPerOperation, let newCount = new.instructionsPerOperation {
-      let instructionRatio = newCount / oldCount
-      if instructionRatio > 1 + policy.instructionThreshold {
-        group.instructions = .regression
-      } else if instructionRatio < 1 - policy.instructionThreshold {
-        group.instructions = .improvement
+    judgeInstructions(&group, policy: policy)
+  }
+
+  /// Instruction counts are exact: a change beyond the threshold is real.
+  static func judgeInstructions(_ group: inout GroupComparison, policy: ComparisonPolicy) {
+    group.instructions = .same
+    guard let oldCount = group.baseline?.instructionsPerOperation,
+      let newCount = group.current?.instructionsPerOperation
+    else { return }
+    let instructionRatio = newCount / oldCount
+    if instructionRatio > 1 + policy.instructionThreshold {
+      group.instructions = .regression
+    } else if instructionRatio < 1 - policy.instructionThreshold {
+      group.instructions = .improvement
+    }
+  }
+
+  /// Adds instructions per operation counted for both sides (by title) and judges them.
+  public mutating func addInstructions(baseline: [String: Double], current: [String: Double]) {
+    for index in groups.indices {
+      let title = groups[index].title
+      if let operations = groups[index].baseline?.operations, let count = baseline[title] {
+        groups[index].baseline?.instructionsPerOperation = count / Double(operations)
       }
+      if let operations = groups[index].current?.operations, let count = current[title] {
+        groups[index].current?.instructionsPerOperation = count / Double(operations)
+      }
+      Self.judgeInstructions(&groups[index], policy: policy)
     }
   }
 

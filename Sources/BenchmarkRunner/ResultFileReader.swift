@@ -160,7 +160,7 @@ extension RunResult {
     }
     schemaVersion = version
     suite = try fields.required("suite").nonEmptyString()
-    machine = try MachineFingerprint(fields.required("machine"))
+    machine = try MachineFingerprint(decoding: fields.required("machine"))
     toolchain = try fields.required("toolchain").string()
     commit = try fields.required("commit").nonEmptyString()
     buildFlags = try fields.required("buildFlags").string()
@@ -185,12 +185,14 @@ extension RunResult {
     }
     self.groups = groups
     series = try fields.optional("series")?.array().map { (node) throws(Node.Failure) in try Series(node) }
-    calibration = try fields.optional("calibration").map { (node) throws(Node.Failure) in try Calibration(node) }
+    calibration = try fields.optional("calibration").map { (node) throws(Node.Failure) in
+      try Calibration(decoding: node)
+    }
   }
 }
 
 extension MachineFingerprint {
-  fileprivate init(_ node: Node) throws(Node.Failure) {
+  init(decoding node: Node) throws(Node.Failure) {
     let fields = try node.object([
       "architecture", "cpuModel", "logicalCores", "simd", "memoryGiB", "operatingSystem", "kernel", "maximumMHz",
     ])
@@ -312,7 +314,7 @@ extension Series {
 }
 
 extension Calibration {
-  fileprivate init(_ node: Node) throws(Node.Failure) {
+  init(decoding node: Node) throws(Node.Failure) {
     let fields = try node.object(["cpuNanoseconds", "memoryNanoseconds"])
     func medians(_ name: String) throws(Node.Failure) -> [Double] {
       let values = try fields.required(name).array().map { (node) throws(Node.Failure) in try node.nonNegative() }

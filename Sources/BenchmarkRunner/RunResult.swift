@@ -205,12 +205,15 @@ public enum ResultFileError: Error, CustomStringConvertible {
   case unreadable(String, String)
   /// The file was read but refused: its JSON path, where that value starts, and why.
   case invalid(String, String)
+  /// The same, of a history entry.
+  case invalidEntry(String, String)
 
   public var description: String {
     switch self {
     case .missing(let path): return "\(path): no such result file"
     case .unreadable(let path, let reason): return "\(path): cannot read it (\(reason))"
     case .invalid(let path, let problem): return "\(path): not a valid result file: \(problem)"
+    case .invalidEntry(let path, let problem): return "\(path): not a valid history entry: \(problem)"
     }
   }
 }

@@ -1,0 +1,218 @@
+import BenchmarkRunner
+import Foundation
+
+/// `history record|show|changes`: the series of recorded runs in `results/history/`.
+enum HistoryCommand {
+  static let help = """
+    USAGE: arrangement-bench history record [RESULT] [--history DIR]
+           arrangement-bench history show GROUP [--history DIR]
+           arrangement-bench history changes [--filter LIST] [--history DIR] [--json]
+
+    record   Keeps a small entry of a result file (default results/runs/latest.json):
+             commit and parent, date, host and calibration, and per group the median
+             and p25/p75 time, allocations and instructions. One file per entry, named
+             by date, commit, host class and a random part, so concurrent CI jobs never
+             write the same file. `run --record` records the run it just made.
+    show     A group's series in commit order: time per host class, exact metrics.
+    changes  Where each group changed. Times: E-Divisive means with a permutation
+             test, within one host class at a time (a gradual change is reported as a
+             drift, not as a step). Instructions per operation (a change of half an
+             instruction or more) and allocations: any change, across all hosts,
+             at the exact commit.
+
+    Commit order is the repository's (git rev-list --topo-order); entries of
+    commits not in the current branch's history are left out, and counted.
+
+    OPTIONS:
+      --history DIR   The history folder (default results/history).
+      --filter LIST   Only groups whose title contains one of these substrings.
+      --by-date       Order entries by the date they were recorded, not by commit
+                      (e.g. for entries of several branches).
+      --json          changes: one JSON document.
+      -h, --help      Show this help.
+
+    """
+
+  static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
+    guard let action = arguments.first, !["-h", "--help"].contains(action) else {
+      terminal.write(help)
+      return ExitStatus.success
+    }
+    guard let options = try BenchOptions.parse(arguments.dropFirst(), help: help, terminal: terminal) else {
+      return ExitStatus.success
+    }
+    switch action {
+    case "record":
+      guard options.positional.count <= 1 else {
+        throw CommandFailure("history record takes at most one result file (see --help)", status: .usage)
+      }
+      let result = try ResultFiles.load(options.positional.first ?? "results/runs/latest.json")
+      let path = try record(result, folder: options.historyFolder)
+      terminal.write("recorded \(result.commit) (\(result.groups.count) groups) in \(path)\n")
+      return ExitStatus.success
+    case "show":
+      guard options.positional.count == 1 else {
+        throw CommandFailure("history show needs one group title (see --help)", status: .usage)
+      }
+      return try show(options.positional[0], options: options, terminal: terminal)
+    case "changes":
+      return try changes(options: options, terminal: terminal)
+    default:
+      throw CommandFailure("unknown history action '\(action)' (expected record, show or changes)", status: .usage)
+    }
+  }
+
+  /// Writes `result`'s entry into `folder`; returns its path.
+  static func record(_ result: RunResult, folder: String) throws(CommandFailure) -> String {
+    let parent = ChildProcess.output(["git", "rev-parse", "--short=12", "\(result.commit)^"])?.trimmed ?? ""
+    let entry = HistoryEntry(result, parent: parent)
+    let path = "\(folder)/\(entry.fileName)"
+    do {
+      try AtomicFile.write(try entry.encoded(), to: path)
+    } catch let error as AtomicFile.WriteError {
+      throw CommandFailure(error.description, status: .toolError)
+    } catch {
+      throw CommandFailure("\(path): cannot encode the entry (\(error))", status: .toolError)
+    }
+    return path
+  }
+
+  /// The entries in commit order, and how many were left out (commits not in this branch's history).
+  static func ordered(_ folder: String, byDate: Bool) throws(CommandFailure) -> (entries: [HistoryEntry], leftOut: Int)
+  {
+    let entries: [HistoryEntry]
+    do {
+      entries = try HistoryEntry.load(folder: folder)
+    } catch {
+      throw CommandFailure(error.description, status: .toolError)
+    }
+    guard !byDate, let list = ChildProcess.output(["git", "rev-list", "--topo-order", "--reverse", "HEAD"]) else {
+      return (entries, 0)  // not a git checkout: the order of the dates
+    }
+    var position: [String: Int] = [:]
+    for (index, commit) in list.split(separator: "\n").enumerated() { position[String(commit.prefix(12))] = index }
+    let known = entries.filter { position[String($0.commit.prefix(12))] != nil }
+    let sorted = known.enumerated().sorted { a, b in
+      let (x, y) = (position[String(a.element.commit.prefix(12))]!, position[String(b.element.commit.prefix(12))]!)
+      return x != y ? x < y : a.offset < b.offset
+    }.map(\.element)
+    return (sorted, entries.count - known.count)
+  }
+
+  static func show(_ title: String, options: BenchOptions, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
+    let (entries, leftOut) = try ordered(options.historyFolder, byDate: options.byDate)
+    let points = entries.compactMap { entry in entry.groups.first { $0.title == title }.map { (entry, $0) } }
+    guard !points.isEmpty else {
+      throw CommandFailure(
+        "no entry of \(options.historyFolder) has the group '\(title)' (\(entries.count) entries)", status: .toolError)
+    }
+    var classes: [String] = []
+    for (entry, _) in points where !classes.contains(entry.hostClass) { classes.append(entry.hostClass) }
+    var lines = ["\(title): \(points.count) entries in commit order"]
+    for (index, hostClass) in classes.enumerated() { lines.append("  host \(index + 1): \(hostClass)") }
+    lines.append("")
+    lines.append("commit        date                  host  median ns   p25–p75 ns        allocs/run  instr/op")
+    for (entry, group) in points {
+      let host = classes.firstIndex(of: entry.hostClass)! + 1
+      let columns = [
+        entry.commit.prefix(12).padding(toLength: 12, withPad: " ", startingAt: 0),
+        entry.date.padding(toLength: 20, withPad: " ", startingAt: 0),
+        String(host).padding(toLength: 4, withPad: " ", startingAt: 0),
+        Report.number(group.median).padding(toLength: 10, withPad: " ", startingAt: 0),
+        "\(Report.number(group.p25))–\(Report.number(group.p75))".padding(toLength: 16, withPad: " ", startingAt: 0),
+        String(group.allocationsPerRun).padding(toLength: 10, withPad: " ", startingAt: 0),
+        group.instructionsPerOperation.map(Report.number) ?? "–",
+      ]
+      lines.append(columns.joined(separator: "  "))
+    }
+    if leftOut > 0 { lines.append("(\(leftOut) entries of commits not in this branch's history left out)") }
+    terminal.write(lines.joined(separator: "\n") + "\n")
+    return ExitStatus.success
+  }
+
+  /// One change found in one group's series.
+  struct Found: Codable {
+    var group: String
+    /// "time", "instructions" or "allocations".
+    var metric: String
+    var kind: ChangePointDetector.Change.Kind
+    /// The commit where the change appears (for a drift, where its segment begins) and, for a drift, where it ends.
+    var commit: String
+    var endCommit: String?
+    var hostClass: String?
+    var before: Double
+    var after: Double
+    var pValue: Double?
+  }
+
+  static func changes(options: BenchOptions, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
+    let (entries, leftOut) = try ordered(options.historyFolder, byDate: options.byDate)
+    var titles: [String] = []
+    for entry in entries {
+      for group in entry.groups where !titles.contains(group.title) && options.filter.matches(group.title) {
+        titles.append(group.title)
+      }
+    }
+    let found = findChanges(entries, titles: titles)
+    if options.json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      let data = (try? encoder.encode(found)) ?? Data()
+      terminal.write(String(decoding: data, as: UTF8.self) + "\n")
+      return ExitStatus.success
+    }
+    var lines = ["\(entries.count) entries, \(titles.count) groups, \(found.count) change(s)"]
+    for change in found {
+      let ratio = Report.percent(change.after / change.before)
+      var line = "\(change.group): \(change.metric) "
+      switch change.kind {
+      case .step: line += "step at \(change.commit)"
+      case .drift: line += "drift from \(change.commit) to \(change.endCommit ?? "?")"
+      }
+      line += ": \(Report.number(change.before)) → \(Report.number(change.after)) (\(ratio))"
+      if let p = change.pValue { line += ", p = \(String(format: "%.3g", p))" }
+      if let host = change.hostClass { line += " [\(host)]" }
+      lines.append(line)
+    }
+    if leftOut > 0 { lines.append("(\(leftOut) entries of commits not in this branch's history left out)") }
+    terminal.write(lines.joined(separator: "\n") + "\n")
+    return ExitStatus.success
+  }
+
+  /// Time changes per host class, exact changes across hosts, group by group.
+  static func findChanges(_ entries: [HistoryEntry], titles: [String]) -> [Found] {
+    var found: [Found] = []
+    let detector = ChangePointDetector()
+    for title in titles {
+      let points = entries.compactMap { entry in entry.groups.first { $0.title == title }.map { (entry, $0) } }
+      var classes: [String] = []
+      for (entry, _) in points where !classes.contains(entry.hostClass) { classes.append(entry.hostClass) }
+      for hostClass in classes {
+        let series = points.filter { $0.0.hostClass == hostClass }
+        for change in detector.changes(in: series.map(\.1.median)) {
+          found.append(
+            Found(
+              group: title, metric: "time", kind: change.kind, commit: series[change.index].0.commit,
+              endCommit: change.kind == .drift ? series[change.end - 1].0.commit : nil, hostClass: hostClass,
+              before: change.before, after: change.after, pValue: change.pValue))
+        }
+      }
+      let counted = points.filter { $0.1.instructionsPerOperation != nil }
+      for change in ChangePointDetector.exactChanges(
+        in: counted.map { $0.1.instructionsPerOperation! }, tolerance: 0.5)
+      {
+        found.append(
+          Found(
+            group: title, metric: "instructions", kind: .step, commit: counted[change.index].0.commit,
+            before: change.before, after: change.after))
+      }
+      for change in ChangePointDetector.exactChanges(in: points.map { Double($0.1.allocationsPerRun) }, tolerance: 1) {
+        found.append(
+          Found(
+            group: title, metric: "allocations", kind: .step, commit: points[change.index].0.commit,
+            before: change.before, after: change.after))
+      }
+    }
+    return found
+  }
+}

@@ -1,0 +1,80 @@
+import ArrangementBenchCommands
+import BenchmarkRunner
+import Foundation
+import Testing
+
+@Suite("history record, show and changes")
+struct HistoryCommandTests {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("history-tests-\(UUID().uuidString)")
+
+  /// A run of commit `commit` recorded at minute `minute`: group "a" around `centre` ns, "b" around 40 ns.
+  func run(_ commit: String, minute: Int, centre: Double, instructions: Double, seed: UInt64) -> RunResult {
+    var state = seed &* 0x9E37_79B9_7F4A_7C15
+    func jitter() -> Double {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return 1 + 0.004 * (Double(state >> 11) / Double(1 << 53) - 0.5)
+    }
+    var result = RunResult(
+      suite: "default", settings: .quick,
+      groups: [("a", centre), ("b", 40.0)].map { title, centre in
+        GroupResult(
+          merging: [
+            GroupMeasurement(
+              title: title, operations: 10, samples: (0..<8).map { _ in centre * jitter() }, allocationsPerRun: 0,
+              bytesPerRun: 0, instructionsPerOperation: title == "a" ? instructions : 300)
+          ])
+      }, commit: commit)
+    result.date = String(format: "2026-11-%02dT%02d:%02d:00Z", 1 + minute / 600, (minute / 60) % 10, minute % 60)
+    return result
+  }
+
+  @Test("30 recorded runs: a 10 % step and a one-instruction change are found at their commits; nothing in b")
+  func changes() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for index in 0..<30 {
+      let result = run(
+        String(format: "c%02d", index), minute: index, centre: index >= 20 ? 110 : 100,
+        instructions: index >= 12 ? 666 : 665, seed: UInt64(index + 1))
+      let path = folder.appendingPathComponent("run.json").path
+      try result.write(to: path)
+      let recorded = runTool(["history", "record", path, "--history", folder.path])
+      #expect(recorded.status == 0, "\(recorded.standardError)")
+    }
+    try FileManager.default.removeItem(atPath: folder.appendingPathComponent("run.json").path)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 30)
+
+    let changes = runTool(["history", "changes", "--history", folder.path, "--by-date"])
+    #expect(changes.status == 0)
+    let lines = changes.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.first == "30 entries, 2 groups, 2 change(s)", "\(changes.standardOutput)")
+    #expect(lines.contains { $0.hasPrefix("a: time step at c20: 100") && $0.contains("(+10.0%)") })
+    #expect(lines.contains("a: instructions step at c12: 665 → 666 (+0.150%)"))
+
+    let json = runTool(["history", "changes", "--history", folder.path, "--by-date", "--json"])
+    let found = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]]
+    #expect(found?.count == 2)
+
+    let show = runTool(["history", "show", "a", "--history", folder.path, "--by-date"])
+    #expect(show.status == 0)
+    #expect(show.standardOutput.hasPrefix("a: 30 entries in commit order\n  host 1: "))
+    #expect(show.standardOutput.contains("c29 "))
+  }
+
+  @Test("A hostile history entry is refused with its path and place; an unknown group is an error")
+  func hostile() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bad = folder.appendingPathComponent("bad.json").path
+    #expect(FileManager.default.createFile(atPath: bad, contents: Data(#"{"schemaVersion": 1, "commit": 7}"#.utf8)))
+    let run = runTool(["history", "changes", "--history", folder.path])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError
+        == "arrangement-bench: \(bad): not a valid history entry: $.commit (line 1, column 32): expected a string, found a number\n"
+    )
+    try FileManager.default.removeItem(atPath: bad)
+    #expect(runTool(["history", "show", "nothing", "--history", folder.path]).status == 1)
+    #expect(runTool(["history", "forget"]).status == 64)
+  }
+}
