@@ -36,6 +36,8 @@ struct BenchOptions {
   var seconds = 10.0
   /// `history --history DIR`, and `run --record` (records the run in it).
   var historyFolder = "results/history"
+  /// `--history` as given (the report draws trends only when asked).
+  var historyPath: String?
   var record = false
   var byDate = false
   /// `ab --rounds` and `ab --explain`.
@@ -95,7 +97,9 @@ struct BenchOptions {
       case "--allow-mixed-commits": allowMixedCommits = true
       case "--allow-mixed-hosts": allowMixedHosts = true
       case "--compare-times-across-hosts": judgeTimeAcrossHosts = true
-      case "--history": historyFolder = try value(argument)
+      case "--history":
+        historyFolder = try value(argument)
+        historyPath = historyFolder
       case "--record": record = true
       case "--by-date": byDate = true
       case "--format": format = try value(argument)

@@ -130,21 +130,6 @@ enum HistoryCommand {
     return ExitStatus.success
   }
 
-  /// One change found in one group's series.
-  struct Found: Codable {
-    var group: String
-    /// "time", "instructions" or "allocations".
-    var metric: String
-    var kind: ChangePointDetector.Change.Kind
-    /// The commit where the change appears (for a drift, where its segment begins) and, for a drift, where it ends.
-    var commit: String
-    var endCommit: String?
-    var hostClass: String?
-    var before: Double
-    var after: Double
-    var pValue: Double?
-  }
-
   static func changes(options: BenchOptions, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
     let (entries, leftOut) = try ordered(options.historyFolder, byDate: options.byDate)
     var titles: [String] = []
@@ -153,7 +138,7 @@ enum HistoryCommand {
         titles.append(group.title)
       }
     }
-    let found = findChanges(entries, titles: titles)
+    let found = HistoryChange.find(in: entries, titles: titles)
     if options.json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -177,42 +162,5 @@ enum HistoryCommand {
     if leftOut > 0 { lines.append("(\(leftOut) entries of commits not in this branch's history left out)") }
     terminal.write(lines.joined(separator: "\n") + "\n")
     return ExitStatus.success
-  }
-
-  /// Time changes per host class, exact changes across hosts, group by group.
-  static func findChanges(_ entries: [HistoryEntry], titles: [String]) -> [Found] {
-    var found: [Found] = []
-    let detector = ChangePointDetector()
-    for title in titles {
-      let points = entries.compactMap { entry in entry.groups.first { $0.title == title }.map { (entry, $0) } }
-      var classes: [String] = []
-      for (entry, _) in points where !classes.contains(entry.hostClass) { classes.append(entry.hostClass) }
-      for hostClass in classes {
-        let series = points.filter { $0.0.hostClass == hostClass }
-        for change in detector.changes(in: series.map(\.1.median)) {
-          found.append(
-            Found(
-              group: title, metric: "time", kind: change.kind, commit: series[change.index].0.commit,
-              endCommit: change.kind == .drift ? series[change.end - 1].0.commit : nil, hostClass: hostClass,
-              before: change.before, after: change.after, pValue: change.pValue))
-        }
-      }
-      let counted = points.filter { $0.1.instructionsPerOperation != nil }
-      for change in ChangePointDetector.exactChanges(
-        in: counted.map { $0.1.instructionsPerOperation! }, tolerance: 0.5)
-      {
-        found.append(
-          Found(
-            group: title, metric: "instructions", kind: .step, commit: counted[change.index].0.commit,
-            before: change.before, after: change.after))
-      }
-      for change in ChangePointDetector.exactChanges(in: points.map { Double($0.1.allocationsPerRun) }, tolerance: 1) {
-        found.append(
-          Found(
-            group: title, metric: "allocations", kind: .step, commit: points[change.index].0.commit,
-            before: change.before, after: change.after))
-      }
-    }
-    return found
   }
 }

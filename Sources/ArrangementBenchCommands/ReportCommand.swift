@@ -23,6 +23,9 @@ enum ReportCommand {
     OPTIONS:
       --out DIR       Where to write (required).
       --no-measure    Only the groups' numbers; no cost-over-size or scaling charts.
+      --history DIR   Add a trend chart per group from recorded runs (e.g. results/history):
+                      median and p25–p75 over commits, change points marked.
+      --by-date       With --history: order entries by date rather than by commit.
       -h, --help      Show this help.
 
     """
@@ -59,7 +62,13 @@ enum ReportCommand {
       run.series = series
     }
 
-    let report = CapacityReport(run: run, baseline: baseline, definitions: ArrangementSuite.reportDefinitions)
+    var trends: [Trend] = []
+    if let history = options.historyPath {
+      let (entries, _) = try HistoryCommand.ordered(history, byDate: options.byDate)
+      trends = Trend.build(entries, titles: run.groups.map(\.title)).filter { $0.points.count > 1 }
+    }
+    let report = CapacityReport(
+      run: run, baseline: baseline, definitions: ArrangementSuite.reportDefinitions, trends: trends)
     do {
       try AtomicFile.write(Data(report.html.utf8), to: "\(folder)/index.html")
       try AtomicFile.write(Data(report.markdown.utf8), to: "\(folder)/summary.md")

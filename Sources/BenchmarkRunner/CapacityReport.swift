@@ -8,11 +8,16 @@ public struct CapacityReport {
   public var run: RunResult
   public var baseline: RunResult?
   public var definitions: ReportDefinitions
+  /// Each group's times over recorded commits (see ``Trend``); drawn when given.
+  public var trends: [Trend]
 
-  public init(run: RunResult, baseline: RunResult? = nil, definitions: ReportDefinitions = .generic) {
+  public init(
+    run: RunResult, baseline: RunResult? = nil, definitions: ReportDefinitions = .generic, trends: [Trend] = []
+  ) {
     self.run = run
     self.baseline = baseline
     self.definitions = definitions
+    self.trends = trends
   }
 
   var frames: [ReportDefinitions.Frame] { definitions.frames }
@@ -206,7 +211,32 @@ public struct CapacityReport {
       }
     }
 
-    // 6. Allocations.
+    // 4. History: one trend per group, change points marked.
+    if !trends.isEmpty {
+      let charts = trends.map { trend -> String in
+        let position = Dictionary(trend.points.enumerated().map { ($1.commit, $0) }, uniquingKeysWith: { a, _ in a })
+        let changes = trend.changes.compactMap { change -> (index: Int, label: String)? in
+          guard let index = position[change.commit] else { return nil }
+          let what = change.kind == .drift ? "drift from " : ""
+          return (
+            index, "\(what)\(change.commit.prefix(7)): \(Report.number(change.before)) → \(Report.number(change.after))"
+          )
+        }
+        return Chart.trend(
+          title: "\(trend.group) over commits", commits: trend.points.map(\.commit),
+          medians: trend.points.map(\.median),
+          p25: trend.points.map(\.p25), p75: trend.points.map(\.p75), changes: changes,
+          yName: "ns per \(operation)")
+      }
+      sections.append(
+        (
+          "trends", "History over commits",
+          "Median ns per \(operation) of each recorded run in commit order, with its p25–p75 band, on one host class (\(trends[0].hostClass)); dashed rules mark change points (E-Divisive means, permutation test).",
+          charts
+        ))
+    }
+
+    // 5. Allocations.
     sections.append(
       (
         "allocations", "Heap allocations per \(operation)",

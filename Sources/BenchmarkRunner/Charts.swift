@@ -191,4 +191,67 @@ public enum Chart {
       extra: "transform=\"rotate(-90 18 \(f(plotTop + plotHeight / 2)))\"")
     return frame(title: title, height: plotTop + plotHeight + 46, body: body)
   }
+
+  /// A series over commits: the median as a line with a mark per commit, the
+  /// p25–p75 band around it, and each change point as a dashed rule labelled
+  /// with its commit and before → after.
+  public static func trend(
+    title: String, commits: [String], medians: [Double], p25: [Double], p75: [Double],
+    changes: [(index: Int, label: String)], yName: String
+  ) -> String {
+    let plotHeight = 260.0
+    let count = max(commits.count, 1)
+    let values = (medians + p25 + p75).filter(\.isFinite)
+    let yLow = max(0, (values.min() ?? 0) * 0.95)
+    let yHigh = max((values.max() ?? 1) * 1.05, yLow + 1e-12)
+    func px(_ index: Double) -> Double {
+      plotLeft + (count == 1 ? 0.5 : index / Double(count - 1)) * (plotRight - plotLeft)
+    }
+    func py(_ y: Double) -> Double { plotTop + plotHeight - (y - yLow) / (yHigh - yLow) * plotHeight }
+    var body = ""
+    for tick in ticks(yLow, yHigh) where tick >= yLow && tick <= yHigh {
+      body +=
+        "<line x1=\"\(f(plotLeft))\" y1=\"\(f(py(tick)))\" x2=\"\(f(plotRight))\" y2=\"\(f(py(tick)))\" stroke=\"#ddd\"/>"
+      body += text(plotLeft - 6, py(tick) + 4, Report.number(tick), anchor: "end")
+    }
+    let every = max(1, count / 8)
+    for (index, commit) in commits.enumerated() where index % every == 0 {
+      body += text(px(Double(index)), plotTop + plotHeight + 16, String(commit.prefix(7)), anchor: "middle", size: 9)
+    }
+    body +=
+      "<polyline points=\"\(f(plotLeft)),\(f(plotTop)) \(f(plotLeft)),\(f(plotTop + plotHeight)) \(f(plotRight)),\(f(plotTop + plotHeight))\" fill=\"none\" stroke=\"black\"/>"
+    let band =
+      zip(p25.indices, p25).map { "\(f(px(Double($0)))),\(f(py($1)))" }
+      + zip(p75.indices, p75).reversed().map { "\(f(px(Double($0)))),\(f(py($1)))" }
+    body +=
+      "<polygon points=\"\(band.joined(separator: " "))\" fill=\"\(palette[0])\" fill-opacity=\"0.18\" stroke=\"none\"/>"
+    body +=
+      "<polyline points=\"\(medians.indices.map { "\(f(px(Double($0)))),\(f(py(medians[$0])))" }.joined(separator: " "))\" fill=\"none\" stroke=\"\(palette[0])\" stroke-width=\"2\"/>"
+    for (index, median) in medians.enumerated() {
+      body +=
+        "<circle class=\"mark\" cx=\"\(f(px(Double(index))))\" cy=\"\(f(py(median)))\" r=\"2.5\" fill=\"\(palette[0])\"><title>\(escape(commits[index])): median \(Report.number(median)), p25–p75 \(Report.number(p25[index]))–\(Report.number(p75[index]))</title></circle>"
+    }
+    for (position, change) in changes.enumerated() {
+      let x = px(Double(change.index) - 0.5)
+      body +=
+        "<line class=\"change\" x1=\"\(f(x))\" y1=\"\(f(plotTop))\" x2=\"\(f(x))\" y2=\"\(f(plotTop + plotHeight))\" stroke=\"\(palette[1])\" stroke-dasharray=\"5 3\"/>"
+      body += text(
+        x + 4, plotTop + 12 + Double(position % 3) * 13, change.label, size: 10, extra: "fill=\"\(palette[1])\"")
+    }
+    body += text((plotLeft + plotRight) / 2, plotTop + plotHeight + 34, "commit (oldest first)", anchor: "middle")
+    body += text(
+      18, plotTop + plotHeight / 2, yName, anchor: "middle",
+      extra: "transform=\"rotate(-90 18 \(f(plotTop + plotHeight / 2)))\"")
+    let key = plotRight + 20
+    body +=
+      "<line x1=\"\(f(key))\" y1=\"\(f(plotTop + 10))\" x2=\"\(f(key + 12))\" y2=\"\(f(plotTop + 10))\" stroke=\"\(palette[0])\" stroke-width=\"2\"/>"
+      + text(key + 18, plotTop + 14, "median")
+    body +=
+      "<rect x=\"\(f(key))\" y=\"\(f(plotTop + 22))\" width=\"12\" height=\"12\" fill=\"\(palette[0])\" fill-opacity=\"0.18\"/>"
+      + text(key + 18, plotTop + 32, "p25–p75")
+    body +=
+      "<line x1=\"\(f(key + 6))\" y1=\"\(f(plotTop + 40))\" x2=\"\(f(key + 6))\" y2=\"\(f(plotTop + 54))\" stroke=\"\(palette[1])\" stroke-dasharray=\"5 3\"/>"
+      + text(key + 18, plotTop + 50, "change point")
+    return frame(title: title, height: plotTop + plotHeight + 48, body: body)
+  }
 }

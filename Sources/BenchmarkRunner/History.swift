@@ -129,6 +129,94 @@ extension HistoryEntry {
   }
 }
 
+/// One change found in one group's series of history entries.
+public struct HistoryChange: Codable, Sendable, Hashable {
+  public var group: String
+  /// "time", "instructions" or "allocations".
+  public var metric: String
+  public var kind: ChangePointDetector.Change.Kind
+  /// The commit where the change appears (for a drift, where its segment begins) and, for a drift, where it ends.
+  public var commit: String
+  public var endCommit: String?
+  /// Times are compared within one host class; exact metrics across all.
+  public var hostClass: String?
+  public var before: Double
+  public var after: Double
+  public var pValue: Double?
+
+  /// Time changes per host class, exact changes across hosts, group by group;
+  /// `entries` in commit order.
+  public static func find(in entries: [HistoryEntry], titles: [String]) -> [HistoryChange] {
+    var found: [HistoryChange] = []
+    let detector = ChangePointDetector()
+    for title in titles {
+      let points = entries.compactMap { entry in entry.groups.first { $0.title == title }.map { (entry, $0) } }
+      var classes: [String] = []
+      for (entry, _) in points where !classes.contains(entry.hostClass) { classes.append(entry.hostClass) }
+      for hostClass in classes {
+        let series = points.filter { $0.0.hostClass == hostClass }
+        for change in detector.changes(in: series.map(\.1.median)) {
+          found.append(
+            HistoryChange(
+              group: title, metric: "time", kind: change.kind, commit: series[change.index].0.commit,
+              endCommit: change.kind == .drift ? series[change.end - 1].0.commit : nil, hostClass: hostClass,
+              before: change.before, after: change.after, pValue: change.pValue))
+        }
+      }
+      let counted = points.filter { $0.1.instructionsPerOperation != nil }
+      for change in ChangePointDetector.exactChanges(
+        in: counted.map { $0.1.instructionsPerOperation! }, tolerance: 0.5)
+      {
+        found.append(
+          HistoryChange(
+            group: title, metric: "instructions", kind: .step, commit: counted[change.index].0.commit,
+            before: change.before, after: change.after))
+      }
+      for change in ChangePointDetector.exactChanges(in: points.map { Double($0.1.allocationsPerRun) }, tolerance: 1) {
+        found.append(
+          HistoryChange(
+            group: title, metric: "allocations", kind: .step, commit: points[change.index].0.commit,
+            before: change.before, after: change.after))
+      }
+    }
+    return found
+  }
+}
+
+/// A group's times over commits on one host class, with their change points: a trend chart's data.
+public struct Trend: Sendable {
+  public struct Point: Sendable {
+    public var commit: String
+    public var median: Double
+    public var p25: Double
+    public var p75: Double
+  }
+
+  public var group: String
+  public var hostClass: String
+  public var points: [Point]
+  public var changes: [HistoryChange]
+
+  /// One trend per group of `titles`, on the host class with the most entries
+  /// of that group (`entries` in commit order).
+  public static func build(_ entries: [HistoryEntry], titles: [String]) -> [Trend] {
+    let changes = HistoryChange.find(in: entries, titles: titles)
+    return titles.compactMap { title in
+      let points = entries.compactMap { entry in entry.groups.first { $0.title == title }.map { (entry, $0) } }
+      var counts: [String: Int] = [:]
+      for (entry, _) in points { counts[entry.hostClass, default: 0] += 1 }
+      guard let hostClass = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key
+      else { return nil }
+      return Trend(
+        group: title, hostClass: hostClass,
+        points: points.filter { $0.0.hostClass == hostClass }.map {
+          Point(commit: $0.0.commit, median: $0.1.median, p25: $0.1.p25, p75: $0.1.p75)
+        },
+        changes: changes.filter { $0.group == title && $0.metric == "time" && $0.hostClass == hostClass })
+    }
+  }
+}
+
 extension MachineFingerprint {
   /// The fields that decide whether times compare, as one readable key.
   public var hostClass: String {

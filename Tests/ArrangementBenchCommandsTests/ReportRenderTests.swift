@@ -52,7 +52,22 @@ struct ReportRenderTests {
     ]
     let runPath = folder.appendingPathComponent("run.json").path
     try run.write(to: runPath)
-    let report = runTool(["report", Self.baseline, runPath, "--out", folder.path])
+    // A history of 20 recorded runs with a 20 % step at the eleventh, for the trend charts.
+    let history = folder.appendingPathComponent("history").path
+    for index in 0..<20 {
+      var recorded = run
+      recorded.commit = String(format: "c%011d", index)
+      recorded.date = String(format: "2026-11-01T00:%02d:00Z", index)
+      var entry = HistoryEntry(recorded, parent: "")
+      let factor = (index >= 10 ? 1.2 : 1) * (1 + 0.001 * Double(index % 3))
+      for group in entry.groups.indices {
+        entry.groups[group].median *= factor
+        entry.groups[group].p25 *= factor
+        entry.groups[group].p75 *= factor
+      }
+      try AtomicFile.write(try entry.encoded(), to: "\(history)/\(entry.fileName)")
+    }
+    let report = runTool(["report", Self.baseline, runPath, "--out", folder.path, "--history", history, "--by-date"])
     #expect(report.status == 0)
     let page = folder.appendingPathComponent("index.html").path
 
@@ -67,7 +82,10 @@ struct ReportRenderTests {
     // The page as the browser parsed it.
     let (_, dom, _) = try chromium(["--dump-dom"], page: page)
     let sections = dom.components(separatedBy: "<section id=\"").dropFirst()
-    #expect(sections.count >= 6)
+    #expect(sections.count >= 7)
+    let trends = sections.first { $0.hasPrefix("trends") } ?? ""
+    #expect(trends.components(separatedBy: "<svg").count - 1 == run.groups.filter { $0.reference != nil }.count + 1)
+    #expect(trends.contains("class=\"change\"") && trends.contains("c0000000000"))
     for section in sections {
       let id = section.prefix { $0 != "\"" }
       let body = section.components(separatedBy: "</section>")[0]
