@@ -112,7 +112,7 @@ extension HistoryEntry {
       ])
       let title = try group.required("title").nonEmptyString()
       guard titles.insert(title).inserted else {
-        throw try group.required("title").failure("\"\(title)\" is also the title of an earlier group")
+        throw try group.required("title").failure("\(quoted(title)) is also the title of an earlier group")
       }
       let (p25, median, p75) = (
         try group.required("p25").nonNegative(), try group.required("median").nonNegative(),

@@ -178,7 +178,7 @@ extension RunResult {
       let group = try GroupResult(node)
       if let first = titles[group.title] {
         throw Node(value: .null, steps: node.steps + [.key("title")]).failure(
-          "\"\(group.title)\" is also the title of group \(first)")
+          "\(quoted(group.title)) is also the title of group \(first)")
       }
       titles[group.title] = groups.count
       groups.append(group)
@@ -223,16 +223,16 @@ extension MetricDescription {
     self.name = name
     guard let known = RunResult.metricDescriptions.first(where: { $0.name == name }) else {
       throw try fields.required("name").failure(
-        "unknown metric \"\(name)\" (known: \(RunResult.metricDescriptions.map(\.name).joined(separator: ", ")))")
+        "unknown metric \(quoted(name)) (known: \(RunResult.metricDescriptions.map(\.name).joined(separator: ", ")))")
     }
     let unit = try fields.required("unit").string()
     guard unit == known.unit else {
-      throw try fields.required("unit").failure("\(name) is measured in \"\(known.unit)\", not \"\(unit)\"")
+      throw try fields.required("unit").failure("\(name) is measured in \(quoted(known.unit)), not \(quoted(unit))")
     }
     self.unit = unit
     let polarity = try fields.required("polarity").string()
     guard polarity == known.polarity else {
-      throw try fields.required("polarity").failure("\(name) is \"\(known.polarity)\", not \"\(polarity)\"")
+      throw try fields.required("polarity").failure("\(name) is \(quoted(known.polarity)), not \(quoted(polarity))")
     }
     self.polarity = polarity
     meaning = try fields.required("meaning").string()
