@@ -40,6 +40,8 @@ struct BenchOptions {
   var historyPath: String?
   var record = false
   var byDate = false
+  /// `history standing --last N`.
+  var last = 20
   /// `ab --rounds` and `ab --explain`.
   var rounds = 6
   var explain = 8
@@ -112,6 +114,12 @@ struct BenchOptions {
         }
         self.seconds = seconds
       case "--instructions": callgrind = true
+      case "--last":
+        let text = try value(argument)
+        guard let count = Int(text), (1...10_000).contains(count) else {
+          throw CommandFailure("--last: '\(text)' is not a number from 1 to 10000", status: .usage)
+        }
+        last = count
       case "--rounds", "--explain":
         let text = try value(argument)
         let lowest = argument == "--rounds" ? 1 : 0

@@ -7,6 +7,7 @@ enum HistoryCommand {
     USAGE: arrangement-bench history record [RESULT] [--history DIR]
            arrangement-bench history show GROUP [--history DIR]
            arrangement-bench history changes [--filter LIST] [--history DIR] [--json]
+           arrangement-bench history standing [RESULT] [--last N] [--history DIR] [--markdown]
 
     record   Keeps a small entry of a result file (default results/runs/latest.json):
              commit and parent, date, host and calibration, and per group the median
@@ -19,6 +20,10 @@ enum HistoryCommand {
              drift, not as a step). Instructions per operation (a change of half an
              instruction or more) and allocations: any change, across all hosts,
              at the exact commit.
+
+    standing Where a result (default results/runs/latest.json) stands against the
+             last N entries (default 20) of its host class, group by group: its
+             median against their medians' median and range. For pull requests.
 
     Commit order is the repository's (git rev-list --topo-order); entries of
     commits not in the current branch's history are left out, and counted.
@@ -57,8 +62,15 @@ enum HistoryCommand {
       return try show(options.positional[0], options: options, terminal: terminal)
     case "changes":
       return try changes(options: options, terminal: terminal)
+    case "standing":
+      guard options.positional.count <= 1 else {
+        throw CommandFailure("history standing takes at most one result file (see --help)", status: .usage)
+      }
+      let result = try ResultFiles.load(options.positional.first ?? "results/runs/latest.json")
+      return try standing(result, options: options, terminal: terminal)
     default:
-      throw CommandFailure("unknown history action '\(action)' (expected record, show or changes)", status: .usage)
+      throw CommandFailure(
+        "unknown history action '\(action)' (expected record, show, changes or standing)", status: .usage)
     }
   }
 
@@ -161,6 +173,46 @@ enum HistoryCommand {
     }
     if leftOut > 0 { lines.append("(\(leftOut) entries of commits not in this branch's history left out)") }
     terminal.write(lines.joined(separator: "\n") + "\n")
+    return ExitStatus.success
+  }
+
+  /// Each group of `result` against the last entries of its host class.
+  static func standing(_ result: RunResult, options: BenchOptions, terminal: Terminal) throws(CommandFailure)
+    -> ExitStatus
+  {
+    let (entries, _) = try ordered(options.historyFolder, byDate: options.byDate)
+    let recent = Array(entries.filter { $0.hostClass == result.machine.hostClass }.suffix(options.last))
+    guard !recent.isEmpty else {
+      terminal.write(
+        "no recorded run of this host class (\(result.machine.hostClass)) in \(options.historyFolder): nothing to stand against\n"
+      )
+      return ExitStatus.success
+    }
+    var rows: [[String]] = []
+    for group in result.groups {
+      let medians = recent.compactMap { entry in entry.groups.first { $0.title == group.title }?.median }
+      guard !medians.isEmpty else { continue }
+      let sorted = medians.sorted()
+      let now = group.nanosecondsPerOperation.median
+      let typical = Statistics.quantile(sorted, 0.5)
+      let place: String
+      if now > sorted.last! {
+        place = "slower than all \(sorted.count)"
+      } else if now < sorted.first! {
+        place = "faster than all \(sorted.count)"
+      } else {
+        place = "within the range (slower than \(sorted.filter { $0 < now }.count) of \(sorted.count))"
+      }
+      rows.append([
+        group.title, Report.number(now), Report.number(typical),
+        "\(Report.number(sorted.first!))–\(Report.number(sorted.last!))", Report.percent(now / typical), place,
+      ])
+    }
+    let title = "against the last \(recent.count) recorded runs of \(result.machine.hostClass)"
+    terminal.write(
+      (options.markdown ? "**Standing \(title)**\n\n" : "standing \(title)\n\n")
+        + Report.table(
+          ["group", "now ns/op", "recent median", "recent range", "change", "place"], rows, markdown: options.markdown))
     return ExitStatus.success
   }
 }

@@ -36,7 +36,8 @@ public enum Report {
     return (change >= 0 ? "+" : "−") + number(abs(change)) + "%"
   }
 
-  static func table(_ header: [String], _ rows: [[String]], markdown: Bool) -> String {
+  /// A text table with aligned columns, or a Markdown table.
+  public static func table(_ header: [String], _ rows: [[String]], markdown: Bool) -> String {
     if markdown {
       let line = { (cells: [String]) in "| " + cells.joined(separator: " | ") + " |" }
       let rule = "|" + header.indices.map { $0 == 0 ? "---|" : "---:|" }.joined()

@@ -55,6 +55,16 @@ struct HistoryCommandTests {
     let found = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]]
     #expect(found?.count == 2)
 
+    // A result 10 % slower than the recent runs stands above all of them.
+    let slower = FileManager.default.temporaryDirectory.appendingPathComponent("slower-\(UUID().uuidString).json").path
+    try run("c30", minute: 30, centre: 121, instructions: 666, seed: 99).write(to: slower)
+    let standing = runTool(["history", "standing", slower, "--history", folder.path, "--by-date", "--last", "10"])
+    #expect(standing.status == 0)
+    #expect(standing.standardOutput.hasPrefix("standing against the last 10 recorded runs of "))
+    let aRow = standing.standardOutput.split(separator: "\n").first { $0.hasPrefix("a ") } ?? ""
+    #expect(aRow.hasSuffix("slower than all 10"), "\(standing.standardOutput)")
+    try FileManager.default.removeItem(atPath: slower)
+
     let show = runTool(["history", "show", "a", "--history", folder.path, "--by-date"])
     #expect(show.status == 0)
     #expect(show.standardOutput.hasPrefix("a: 30 entries in commit order\n  host 1: "))
