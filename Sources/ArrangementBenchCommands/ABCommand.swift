@@ -143,7 +143,7 @@ enum ABCommand {
     let elapsed = "\(Int(Date().timeIntervalSince(started).rounded())) s"
     if options.json {
       let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       let data = (try? encoder.encode(document)) ?? Data()
       terminal.write(String(decoding: data, as: UTF8.self) + "\n")
       terminal.report("verdict: \(outcome.verdict.sentence) (ab took \(elapsed))\n")

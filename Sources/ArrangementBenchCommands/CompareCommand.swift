@@ -25,7 +25,7 @@ enum CompareCommand {
     let comparison = Comparison(baseline: baseline, current: current, policy: policy)
     if options.json {
       let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       let data = (try? encoder.encode(ComparisonDocument(comparison))) ?? Data()
       terminal.write(String(decoding: data, as: UTF8.self) + "\n")
     } else {

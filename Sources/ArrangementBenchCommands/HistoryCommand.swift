@@ -153,7 +153,7 @@ enum HistoryCommand {
     let found = HistoryChange.find(in: entries, titles: titles)
     if options.json {
       let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       let data = (try? encoder.encode(found)) ?? Data()
       terminal.write(String(decoding: data, as: UTF8.self) + "\n")
       return ExitStatus.success
