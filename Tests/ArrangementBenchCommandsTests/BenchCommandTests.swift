@@ -119,6 +119,8 @@ struct BenchCommandTests {
     for arguments in [
       ["list", "--filter", "no-such-group"], ["list", "--shard", "3/2"], ["run", "--processes", "many"],
       ["check", "--metrics", "speed"], ["run", "--frobnicate"], ["compare", "one.json"], ["baseline", "erase"],
+      ["ab"], ["ab", "a", "b", "c"], ["ab", "no-such-ref-of-this-repository"], ["ab", "HEAD", "--rounds", "0"],
+      ["history", "forget"], ["history", "show"], ["history", "standing", "--last", "none"],
     ] {
       let run = runTool(arguments)
       #expect(run.status == 64, "\(arguments)")
