@@ -48,7 +48,15 @@ enum ABCommand {
   }
 
   static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
-    guard let options = try BenchOptions.parse(arguments, help: help, terminal: terminal) else {
+    guard
+      let options = try BenchOptions.parse(
+        arguments, help: help, terminal: terminal, command: "ab",
+        accepted: [
+          "--rounds", "--filter", "--quick", "--seed", "--metrics", "--explain", "--json", "--markdown",
+          "--instructions",
+          "--compare-times-across-hosts",
+        ])
+    else {
       return ExitStatus.success
     }
     guard (1...2).contains(options.positional.count) else {

@@ -11,7 +11,7 @@ enum BaselineCommand {
     update measures the suite and writes the baseline atomically (release builds
     only); show prints the stored baseline.
 
-    \(BenchOptions.help)
+    \(BenchOptions.help(for: BenchOptions.measuring))
 
     """
 
@@ -20,7 +20,10 @@ enum BaselineCommand {
       terminal.write(help)
       return ExitStatus.success
     }
-    guard let options = try BenchOptions.parse(arguments.dropFirst(), help: help, terminal: terminal) else {
+    guard
+      let options = try BenchOptions.parse(
+        arguments.dropFirst(), help: help, terminal: terminal, command: "baseline", accepted: BenchOptions.measuring)
+    else {
       return ExitStatus.success
     }
     switch action {

@@ -47,31 +47,63 @@ struct BenchOptions {
   var explain = 8
   var positional: [String] = []
 
-  static let help = """
-    OPTIONS:
-      --filter LIST      Only groups whose title contains one of these comma-separated
-                         substrings; a leading ! excludes (e.g. split/,!tabletop).
-      --seed N           Seed of the random group (default 1); it is part of the title.
-      --quick            Fewer, shorter samples: for smoke checks and allocation gates.
-      --shard K/N        Only the K-th of N deterministic slices of the suite.
-      --processes N      Worker processes to sample in (default 6; 0 measures in this process).
-      --baseline PATH    Baseline file (default results/baselines/default.json).
-      --output PATH      Where to write this run's result file
-                         (default results/runs/latest.json; baseline update: the baseline).
-      --metrics LIST     Metrics that gate the exit status: time,allocations,instructions (default all).
-      --compare-times-across-hosts
-                         Judge times even when the baseline was recorded on another host
-                         (by default they are shown, not judged, and only exact metrics gate).
-      --instructions     Also count instructions per operation exactly, under valgrind's
-                         callgrind (setarch -R), one process per group: about 15 s for the suite
-                         on a quiet 2-core machine.
-      --record           run: also record the run in results/history (see `history --help`).
-      --json             Print the result (or comparison) as JSON instead of a table.
-      --markdown         Print tables as Markdown, e.g. for a pull-request comment.
-      -h, --help         Show this help.
-    """
+  /// The measuring subcommands' options, as `--help` lists them: each entry's
+  /// option, then its lines. A subcommand lists those it accepts.
+  static let descriptions: [(option: String, text: String)] = [
+    (
+      "--filter",
+      """
+        --filter LIST      Only groups whose title contains one of these comma-separated
+                           substrings; a leading ! excludes (e.g. split/,!tabletop).
+      """
+    ),
+    ("--seed", "  --seed N           Seed of the random group (default 1); it is part of the title."),
+    ("--quick", "  --quick            Fewer, shorter samples: for smoke checks and allocation gates."),
+    ("--shard", "  --shard K/N        Only the K-th of N deterministic slices of the suite."),
+    ("--processes", "  --processes N      Worker processes to sample in (default 6; 0 measures in this process)."),
+    ("--baseline", "  --baseline PATH    Baseline file (default results/baselines/default.json)."),
+    (
+      "--output",
+      """
+        --output PATH      Where to write this run's result file
+                           (default results/runs/latest.json; baseline update: the baseline).
+      """
+    ),
+    (
+      "--metrics",
+      "  --metrics LIST     Metrics that gate the exit status: time,allocations,instructions (default all)."
+    ),
+    (
+      "--compare-times-across-hosts",
+      """
+        --compare-times-across-hosts
+                           Judge times even when the baseline was recorded on another host
+                           (by default they are shown, not judged, and only exact metrics gate).
+      """
+    ),
+    (
+      "--instructions",
+      """
+        --instructions     Also count instructions per operation exactly, under valgrind's
+                           callgrind (setarch -R), one process per group: about 15 s for the suite
+                           on a quiet 2-core machine.
+      """
+    ),
+    ("--record", "  --record           Also record the run in results/history (see `history --help`)."),
+    ("--history", "  --history DIR      With --record: the history folder (default results/history)."),
+    ("--json", "  --json             Print the result (or comparison) as JSON instead of a table."),
+    ("--markdown", "  --markdown         Print tables as Markdown, e.g. for a pull-request comment."),
+  ]
 
-  init(_ arguments: ArraySlice<String>) throws(CommandFailure) {
+  /// The OPTIONS section for a subcommand that accepts `accepted`.
+  static func help(for accepted: Set<String>) -> String {
+    let lines = descriptions.filter { accepted.contains($0.option) }.map { $0.text.trimmingTrailingNewline }
+    return (["OPTIONS:"] + lines + ["  -h, --help         Show this help."]).joined(separator: "\n")
+  }
+
+  /// Parses `arguments`; an option outside `accepted` (when given) is a usage
+  /// error naming the subcommand, so `compare --processes 3` is not silently ignored.
+  init(_ arguments: ArraySlice<String>, command: String? = nil, accepted: Set<String>? = nil) throws(CommandFailure) {
     var rest = arguments[...]
     func value(_ name: String) throws(CommandFailure) -> String {
       guard let next = rest.popFirst(), !next.hasPrefix("--") else {
@@ -80,6 +112,10 @@ struct BenchOptions {
       return next
     }
     while let argument = rest.popFirst() {
+      if let accepted, argument.hasPrefix("-"), Self.known.contains(argument), !accepted.contains(argument) {
+        throw CommandFailure(
+          "option '\(argument)' does not apply to \(command ?? "this subcommand") (see --help)", status: .usage)
+      }
       switch argument {
       case "--filter":
         let text = try value(argument)
@@ -158,15 +194,29 @@ struct BenchOptions {
   }
 
   /// The options of a subcommand, or `nil` once its help is printed for `-h`/`--help`.
-  static func parse(_ arguments: ArraySlice<String>, help: String, terminal: Terminal) throws(CommandFailure)
-    -> BenchOptions?
-  {
+  static func parse(
+    _ arguments: ArraySlice<String>, help: String, terminal: Terminal, command: String, accepted: Set<String>
+  ) throws(CommandFailure) -> BenchOptions? {
     if arguments.contains("--help") || arguments.contains("-h") {
       terminal.write(help)
       return nil
     }
-    return try BenchOptions(arguments)
+    return try BenchOptions(arguments, command: command, accepted: accepted)
   }
+
+  /// Every option this parser knows; each subcommand accepts some of them.
+  static let known: Set<String> = [
+    "--filter", "--only", "--seed", "--quick", "--json", "--markdown", "--points", "--allow-mixed-commits",
+    "--allow-mixed-hosts", "--compare-times-across-hosts", "--history", "--record", "--by-date", "--format", "--out",
+    "--no-measure", "--seconds", "--instructions", "--shard", "--processes", "--baseline", "--output", "--metrics",
+    "--last", "--rounds", "--explain",
+  ]
+
+  /// The options of the measuring subcommands (`run`, `check`, `baseline update`).
+  static let measuring: Set<String> = [
+    "--filter", "--only", "--seed", "--quick", "--shard", "--processes", "--baseline", "--output", "--instructions",
+    "--json", "--markdown",
+  ]
 
   var settings: MeasurementSettings { quick ? .quick : .standard }
 
@@ -204,4 +254,8 @@ struct BenchOptions {
     if quick && !counting { arguments.append("--quick") }
     return arguments
   }
+}
+
+extension String {
+  fileprivate var trimmingTrailingNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
 }

@@ -3,17 +3,23 @@ import Foundation
 
 /// `compare BASELINE RESULT`: two result files, group by group.
 enum CompareCommand {
+  static let accepted: Set<String> = ["--metrics", "--json", "--markdown", "--compare-times-across-hosts"]
+
   static let help = """
     USAGE: arrangement-bench compare BASELINE RESULT [options]
 
     Compares two result files group by group (no measurement). Exit status as for run.
 
-    \(BenchOptions.help)
+    \(BenchOptions.help(for: CompareCommand.accepted))
 
     """
 
   static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
-    guard let options = try BenchOptions.parse(arguments, help: help, terminal: terminal) else {
+    guard
+      let options = try BenchOptions.parse(
+        arguments, help: help, terminal: terminal, command: "compare",
+        accepted: accepted)
+    else {
       return ExitStatus.success
     }
     guard options.positional.count == 2 else {

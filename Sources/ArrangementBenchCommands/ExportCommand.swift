@@ -20,7 +20,10 @@ enum ExportCommand {
     """
 
   static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
-    guard let options = try BenchOptions.parse(arguments, help: help, terminal: terminal) else {
+    guard
+      let options = try BenchOptions.parse(
+        arguments, help: help, terminal: terminal, command: "export", accepted: ["--format", "--output"])
+    else {
       return ExitStatus.success
     }
     let path = options.positional.first ?? "results/runs/latest.json"

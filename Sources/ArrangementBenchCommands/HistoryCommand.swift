@@ -43,7 +43,11 @@ enum HistoryCommand {
       terminal.write(help)
       return ExitStatus.success
     }
-    guard let options = try BenchOptions.parse(arguments.dropFirst(), help: help, terminal: terminal) else {
+    guard
+      let options = try BenchOptions.parse(
+        arguments.dropFirst(), help: help, terminal: terminal, command: "history",
+        accepted: ["--history", "--filter", "--json", "--markdown", "--by-date", "--last"])
+    else {
       return ExitStatus.success
     }
     switch action {

@@ -12,7 +12,11 @@ enum ListCommand {
     """
 
   static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
-    guard let options = try BenchOptions.parse(arguments, help: help, terminal: terminal) else {
+    guard
+      let options = try BenchOptions.parse(
+        arguments, help: help, terminal: terminal, command: "list",
+        accepted: ["--filter", "--seed", "--shard", "--points"])
+    else {
       return ExitStatus.success
     }
     if options.showPoints {

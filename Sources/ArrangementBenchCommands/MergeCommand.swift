@@ -17,7 +17,11 @@ enum MergeCommand {
     """
 
   static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
-    guard let options = try BenchOptions.parse(arguments, help: help, terminal: terminal) else {
+    guard
+      let options = try BenchOptions.parse(
+        arguments, help: help, terminal: terminal, command: "merge",
+        accepted: ["--output", "--allow-mixed-commits", "--allow-mixed-hosts"])
+    else {
       return ExitStatus.success
     }
     guard let output = options.outputPath, !options.positional.isEmpty else {

@@ -28,7 +28,10 @@ enum ProfileCommand {
     """
 
   static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
-    guard var options = try BenchOptions.parse(arguments, help: help, terminal: terminal) else {
+    guard
+      var options = try BenchOptions.parse(
+        arguments, help: help, terminal: terminal, command: "profile", accepted: ["--seconds", "--seed"])
+    else {
       return ExitStatus.success
     }
     guard let title = options.positional.first else {

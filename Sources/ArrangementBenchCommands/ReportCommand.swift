@@ -31,7 +31,11 @@ enum ReportCommand {
     """
 
   static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
-    guard let options = try BenchOptions.parse(arguments, help: help, terminal: terminal) else {
+    guard
+      let options = try BenchOptions.parse(
+        arguments, help: help, terminal: terminal, command: "report",
+        accepted: ["--out", "--no-measure", "--history", "--by-date"])
+    else {
       return ExitStatus.success
     }
     guard let folder = options.folder else {

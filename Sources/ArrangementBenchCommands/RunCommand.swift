@@ -4,6 +4,10 @@ import Foundation
 
 /// `run` and `check`: measure the suite in worker processes and judge it against the baseline.
 enum RunCommand {
+  static let accepted = BenchOptions.measuring.union([
+    "--metrics", "--compare-times-across-hosts", "--record", "--history",
+  ])
+
   static let help = """
     USAGE: arrangement-bench run [options]
            arrangement-bench check [options]
@@ -17,14 +21,18 @@ enum RunCommand {
       0  no regression      2  regression        3  inconclusive (too noisy)
       4  improvement only   5  no baseline       1  tool error
 
-    \(BenchOptions.help)
+    \(BenchOptions.help(for: RunCommand.accepted))
 
     """
 
   static func run(_ arguments: ArraySlice<String>, terminal: Terminal, printTable: Bool) throws(CommandFailure)
     -> ExitStatus
   {
-    guard let options = try BenchOptions.parse(arguments, help: help, terminal: terminal) else {
+    guard
+      let options = try BenchOptions.parse(
+        arguments, help: help, terminal: terminal, command: printTable ? "run" : "check",
+        accepted: accepted)
+    else {
       return ExitStatus.success
     }
     let result = try measure(try options.selectedBenchmarks(), options: options, terminal: terminal)

@@ -121,6 +121,9 @@ struct BenchCommandTests {
       ["check", "--metrics", "speed"], ["run", "--frobnicate"], ["compare", "one.json"], ["baseline", "erase"],
       ["ab"], ["ab", "a", "b", "c"], ["ab", "no-such-ref-of-this-repository"], ["ab", "HEAD", "--rounds", "0"],
       ["history", "forget"], ["history", "show"], ["history", "standing", "--last", "none"],
+      // Options of other subcommands are refused, not ignored.
+      ["compare", "a.json", "b.json", "--processes", "3"], ["merge", "a.json", "--quick"], ["list", "--json"],
+      ["report", "--rounds", "2"], ["history", "changes", "--record"],
     ] {
       let run = runTool(arguments)
       #expect(run.status == 64, "\(arguments)")
