@@ -1,7 +1,7 @@
 import Foundation
 
 /// Two reference loops every worker process measures before its groups: one
-/// bound by the core (a chain of dependent multiply-adds) and one bound by
+/// bound by the core (a chain of dependent xor-shift-multiplies) and one bound by
 /// memory (a pointer chase through 32 MiB). Their medians, per process, say
 /// how fast this host is at this moment; comparing them with a baseline's
 /// tells whether the baseline's times can be judged here at all.
@@ -28,7 +28,9 @@ public struct Calibration: Codable, Sendable, Hashable {
       Benchmark(cpuTitle, operations: 4096) {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         return {
-          for _ in 0..<4096 { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
+          // Xor-shift-multiply: unlike a multiply-add, no closed form lets the compiler
+          // fold or reassociate the chain, so every step waits for the one before.
+          for _ in 0..<4096 { state = (state ^ (state >> 29)) &* 0xBF58_476D_1CE4_E5B9 }
           blackHole(state)
         }
       },
@@ -87,12 +89,34 @@ public struct HostMatch: Sendable, Hashable {
   /// Why the hosts differ, for the line before the table; empty when they do not.
   public var reason: String
 
-  /// A calibration ratio further from 1 than this, or than three times the
-  /// loops' own spread between processes, means another host (or the same
-  /// host in another state: a frequency cap, a busy neighbour for the whole run).
+  /// A calibration or reference ratio further from 1 than this (calibration:
+  /// or than three times the loops' own spread between processes) means
+  /// another host, or the same host in another state (a frequency cap, a busy
+  /// neighbour for the whole run).
   public static let tolerance = 0.05
 
+  /// The suite's reference group's median here over its median in the baseline, where both have it.
+  public var referenceRatio: Double?
+  public var referenceTitle: String?
+
   public init(baseline: RunResult, current: RunResult) {
+    // The suite's reference group (the one others are reported against) is
+    // code that does not change between builds: when it runs at another
+    // speed, the host is in another state (a neighbour, a frequency cap), and
+    // every group's time moved with it. Measured here: between a baseline and
+    // checks minutes later, the reference moved −16 % … +41 % while the groups
+    // moved −19 % … +46 %, and judging those times gave a false improvement.
+    var referenceMoved = false
+    let references = current.groups.compactMap(\.reference)
+    if let title = references.max(by: { a, b in references.count { $0 == a } < references.count { $0 == b } }),
+      let old = baseline.group(title), let new = current.group(title)
+    {
+      let ratio = new.nanosecondsPerOperation.median / old.nanosecondsPerOperation.median
+      referenceTitle = title
+      referenceRatio = ratio
+      referenceMoved =
+        abs(log(ratio)) > log(1 + Self.tolerance) && Statistics.mannWhitneyP(old.samples, new.samples) < 0.01
+    }
     if let old = baseline.calibration, let new = current.calibration {
       func ratio(_ a: [Double], _ b: [Double]) -> (ratio: Double, spread: Double) {
         let (oldMedian, newMedian) = (Statistics.median(a), Statistics.median(b))
@@ -108,23 +132,29 @@ public struct HostMatch: Sendable, Hashable {
       cpuRatio = cpu.ratio
       memoryRatio = memory.ratio
       let moved = [cpu, memory].contains { abs(log($0.ratio)) > max(Self.tolerance, 3 * $0.spread) }
-      sameHost = !moved && baseline.machine.isComparable(to: current.machine)
+      sameHost = !moved && !referenceMoved && baseline.machine.isComparable(to: current.machine)
     } else {
-      sameHost = baseline.machine.isComparable(to: current.machine)
+      sameHost = !referenceMoved && baseline.machine.isComparable(to: current.machine)
     }
     if sameHost {
       reason = ""
     } else {
-      var words = "baseline recorded on another host"
-      if !baseline.machine.isComparable(to: current.machine) {
+      let otherKind = !baseline.machine.isComparable(to: current.machine)
+      var words =
+        otherKind
+        ? "baseline recorded on another host" : "baseline recorded on another host, or on this one in another state"
+      if otherKind {
         words +=
           " (\(baseline.machine.cpuModel), \(baseline.machine.logicalCores) cores, \(baseline.machine.simd.joined(separator: " ")); here \(current.machine.cpuModel), \(current.machine.logicalCores) cores, \(current.machine.simd.joined(separator: " ")))"
       }
-      if let cpuRatio, let memoryRatio {
-        words +=
-          ": the reference loop runs ×\(Report.number(cpuRatio)) as long here, the memory loop ×\(Report.number(memoryRatio))"
+      var ratios: [String] = []
+      if let referenceTitle, let referenceRatio {
+        ratios.append("\(referenceTitle) runs ×\(Report.number(referenceRatio)) as long here")
       }
-      reason = words
+      if let cpuRatio, let memoryRatio {
+        ratios.append("the reference loop ×\(Report.number(cpuRatio)), the memory loop ×\(Report.number(memoryRatio))")
+      }
+      reason = words + (ratios.isEmpty ? "" : ": " + ratios.joined(separator: "; "))
     }
   }
 }

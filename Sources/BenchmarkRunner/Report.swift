@@ -36,18 +36,23 @@ public enum Report {
     return (change >= 0 ? "+" : "−") + number(abs(change)) + "%"
   }
 
-  /// A text table with aligned columns, or a Markdown table.
-  public static func table(_ header: [String], _ rows: [[String]], markdown: Bool) -> String {
+  /// A text table with aligned columns, or a Markdown table: the first column
+  /// (and those in `leftAligned`) to the left, the numbers to the right.
+  public static func table(_ header: [String], _ rows: [[String]], markdown: Bool, leftAligned: Set<Int> = [])
+    -> String
+  {
+    let left = leftAligned.union([0])
     if markdown {
       let line = { (cells: [String]) in "| " + cells.joined(separator: " | ") + " |" }
-      let rule = "|" + header.indices.map { $0 == 0 ? "---|" : "---:|" }.joined()
+      let rule = "|" + header.indices.map { left.contains($0) ? "---|" : "---:|" }.joined()
       return ([line(header), rule] + rows.map(line)).joined(separator: "\n") + "\n"
     }
     let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
     func pad(_ cells: [String]) -> String {
       cells.enumerated().map { column, cell in
         let space = String(repeating: " ", count: widths[column] - cell.count)
-        return column == 0 ? cell + space : space + cell
+        // The last column is not padded on the right: no trailing blanks.
+        return left.contains(column) ? (column == cells.count - 1 ? cell : cell + space) : space + cell
       }.joined(separator: "  ")
     }
     let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
@@ -126,6 +131,6 @@ extension Report {
       ]
     }
     return (markdown ? "**\(title.dropLast())**\n\n" : title)
-      + table(["change", "A → B", "", "function"], rows, markdown: markdown)
+      + table(["change", "A → B", "", "function"], rows, markdown: markdown, leftAligned: [3])
   }
 }

@@ -146,7 +146,26 @@ struct ComparisonTests {
     #expect(!comparison.host.sameHost)
     #expect(comparison.groups.allSatisfy { $0.time == .notJudged })
     #expect(comparison.overall == .same && comparison.overall.exitStatus == .success)
-    #expect(comparison.host.reason.contains("the reference loop runs ×\(Report.number(1 / speed)) as long here"))
+    #expect(comparison.host.reason.contains("the reference loop ×\(Report.number(1 / speed))"))
+  }
+
+  @Test("The suite's reference group moving beyond 5 % (significantly) means another host state: times not judged")
+  func referenceMoved() {
+    func run(_ limit: Double, _ group: Double, seed: UInt64) -> RunResult {
+      var run = result([("limit", samples(limit, seed: seed), 0), ("a", samples(group, seed: seed + 1), 0)])
+      run.groups[1].reference = "limit"
+      return run
+    }
+    let moved = Comparison(baseline: run(1.7, 65, seed: 1), current: run(2.4, 95, seed: 3))
+    #expect(!moved.host.sameHost && !moved.timeJudged)
+    #expect(
+      moved.host.reason.hasPrefix(
+        "baseline recorded on another host, or on this one in another state: limit runs ×1.41 as long here"))
+    #expect(moved.overall == .same)
+    // The reference steady, the group 30 % slower: judged, a regression.
+    let steady = Comparison(baseline: run(1.7, 65, seed: 1), current: run(1.71, 85, seed: 3))
+    #expect(steady.host.sameHost)
+    #expect(steady.overall == .regression)
   }
 
   @Test("Calibrations within their noise are the same host: a 30 % slowdown is still caught")
