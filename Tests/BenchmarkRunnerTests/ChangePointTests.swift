@@ -91,6 +91,10 @@ struct ChangePointTests {
     #expect(changes.map(\.index) == [31])
     #expect(changes[0].before == 665 && changes[0].after == 666)
     #expect(ChangePointDetector.exactChanges(in: [665, 665.2, 665.1], tolerance: 0.5).isEmpty)
+    // Builds alternating between two layouts of unchanged code: the first move is reported, the back and forth not.
+    let flips = ChangePointDetector.exactChanges(
+      in: [813, 813, 813, 825, 825, 825, 813, 825, 813, 813], tolerance: 0.5)
+    #expect(flips.map(\.index) == [3])
   }
 
   @Test("The best split of a clean step is the step, and the statistic is zero for a constant series")
