@@ -258,6 +258,11 @@ extension SizeClasses {
 extension ReservedRegions {
   init(reading reader: inout JSONReader) throws(SceneFileError) {
     self.init()
+    try read(from: &reader)
+  }
+
+  /// Reads a region array into this (empty) list, in place.
+  mutating func read(from reader: inout JSONReader) throws(SceneFileError) {
     guard try reader.beginArray() else { return }
     var index = 0
     repeat {
@@ -327,32 +332,37 @@ extension Scene {
   /// Reads one scene object and validates it (R29): the first bad field is
   /// thrown with its path.
   init(reading reader: inout JSONReader) throws(SceneFileError) {
-    var scene = Scene(container: .zero)
+    self.init(container: .zero)
+    try read(from: &reader)
+  }
+
+  /// Reads one scene object into this scene, in place: a scene is ~1 KB, and
+  /// building it aside and assigning it cost two copies of it per scene.
+  mutating func read(from reader: inout JSONReader) throws(SceneFileError) {
     var hasContainer = false
     try reader.members(Self.fields) { reader, field throws(SceneFileError) in
       switch field {
       case 0:
-        scene.container = try Rect(reading: &reader)
+        container = try Rect(reading: &reader)
         hasContainer = true
-      case 1: scene.safeArea = try EdgeInsets(reading: &reader)
-      case 2: scene.sizeClass = try SizeClasses(reading: &reader)
-      case 3: scene.layoutDirection = try LayoutDirection(reading: &reader)
-      case 4: scene.displayScale = try reader.finiteNumber()
-      case 5: scene.regions = try ReservedRegions(reading: &reader)
-      case 6: scene.style = try reader.choice(Names.styles) == 0 ? .split : .overlay
+      case 1: safeArea = try EdgeInsets(reading: &reader)
+      case 2: sizeClass = try SizeClasses(reading: &reader)
+      case 3: layoutDirection = try LayoutDirection(reading: &reader)
+      case 4: displayScale = try reader.finiteNumber()
+      case 5: try regions.read(from: &reader)
+      case 6: style = try reader.choice(Names.styles) == 0 ? .split : .overlay
       case 7:
         var axes: Axes = []
         try reader.elements { reader, _ throws(SceneFileError) in
           axes.insert(Axes(try reader.choice(Names.axes) == 0 ? .horizontal : .vertical))
         }
-        scene.axes = axes
-      case 8: scene.primary = try PaneSettings(reading: &reader, role: .primary)
-      default: scene.secondary = try PaneSettings(reading: &reader, role: .secondary)
+        self.axes = axes
+      case 8: primary = try PaneSettings(reading: &reader, role: .primary)
+      default: secondary = try PaneSettings(reading: &reader, role: .secondary)
       }
     }
     guard hasContainer else { throw missing("container") }
-    if let issue = scene.validate().first { throw fileError(issue) }
-    self = scene
+    if let issue = validate().first { throw fileError(issue) }
   }
 }
 

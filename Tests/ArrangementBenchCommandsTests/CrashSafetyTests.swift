@@ -53,7 +53,7 @@ struct CrashSafetyTests {
     var generator = SystemRandomNumberGenerator()
     var killed = 0
     // 50 kills, and a new baseline written after every third; a time limit keeps a slow machine in bounds.
-    let deadline = Date().addingTimeInterval(120)
+    let deadline = Date().addingTimeInterval(400)
     for round in 0..<200 where killed < 50 && Date() < deadline {
       let process = try start(arguments)
       // Every fourth update runs to the end, so that new baselines are written between the
