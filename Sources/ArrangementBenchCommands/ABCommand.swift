@@ -242,7 +242,7 @@ enum ABCommand {
       ],
       directory: directory)
     let status = ChildProcess.run(
-      command, environment: ["PATH": "/usr/local/bin:/usr/bin:/bin", "SWIFT_DETERMINISTIC_HASHING": "1"],
+      command, environment: InstructionCounter.environment,
       replacingEnvironment: true)
     guard status == 0, let dump = Callgrind.dump(labelled: group, in: directory),
       let profile = FunctionProfile.read(dump: dump, operations: operations)
