@@ -129,11 +129,23 @@ public struct JSONWriter: ~Copyable {
     }
     var position = count + digits
     count = position
-    repeat {
-      position -= 1
-      base[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-      magnitude /= 10
-    } while magnitude != 0
+    // Note: two digits a step from a table of "00"..."99", one division a
+    // pair rather than one a digit (callgrind, scene-file/write).
+    let pairs = digitPairs.utf8Start
+    while magnitude >= 100 {
+      let pair = Int(magnitude % 100) &* 2
+      magnitude /= 100
+      position -= 2
+      base[position] = pairs[pair]
+      base[position + 1] = pairs[pair + 1]
+    }
+    if magnitude >= 10 {
+      let pair = Int(magnitude) &* 2
+      base[position - 2] = pairs[pair]
+      base[position - 1] = pairs[pair + 1]
+    } else {
+      base[position - 1] = UInt8(ascii: "0") &+ UInt8(magnitude)
+    }
   }
 
   /// A number as ``formatNumber(_:)`` writes it: integers below 1e15 without
@@ -146,6 +158,8 @@ public struct JSONWriter: ~Copyable {
     } else {
       // Note: `description` builds a `String`, which allocates past 15 bytes
       // (316.6666666666667); `write(to:)` hands the same text over as bytes.
+      // (The runtime's C entry point behind it, `swift_float64ToString`, wrote
+      // wrong digits for values below 1 and at 1e15 here: not used.)
       var text = NumberText()
       value.write(to: &text)
       withUnsafeBytes(of: &text.storage) {
@@ -174,6 +188,13 @@ struct NumberText: TextOutputStream {
     count += 1
   }
 }
+
+/// "00" to "99": the two digits of every pair.
+private let digitPairs: StaticString = """
+  00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+  40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+  8081828384858687888990919293949596979899
+  """
 
 // MARK: - Answers
 
