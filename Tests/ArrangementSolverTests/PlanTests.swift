@@ -218,6 +218,36 @@ struct PlanTests {
   }
 
   @Test(
+    "A plan chooses its kernel once, from the configuration: split, scale, active folds, hidden secondary (R16, R19)")
+  func kernelChoice() {
+    let split = splitScene(width: 900)
+    var snapped = split
+    snapped.displayScale = 3
+    var overlay = split
+    overlay.style = .overlay
+    var hidden = split
+    hidden.secondary.visible = false
+    var oneFold = split
+    oneFold.regions = [fold(x: 440, width: 20, height: 800)]
+    var inactiveFold = split
+    inactiveFold.regions = [fold(x: 440, width: 20, height: 800, active: false), camera(id: 2, x: 10, y: 10, size: 30)]
+    var twoFolds = split
+    twoFolds.regions = [fold(id: 1, x: 300, width: 20, height: 800), fold(id: 2, x: 600, width: 20, height: 800)]
+    var hiddenAcrossFold = oneFold
+    hiddenAcrossFold.secondary.visible = false
+    var overlayAcrossFold = oneFold
+    overlayAcrossFold.style = .overlay
+    let expected: [(Scene, String)] = [
+      (split, "noGrid"), (snapped, "snappingGrid"), (overlay, "general"), (hidden, "general"),
+      (oneFold, "acrossFold"), (inactiveFold, "noGrid"), (twoFolds, "general"), (hiddenAcrossFold, "general"),
+      (overlayAcrossFold, "acrossFold"),
+    ]
+    for (index, (scene, kernel)) in expected.enumerated() {
+      #expect(ArrangementPlan(scene).kernelName == kernel, "scene \(index)")
+    }
+  }
+
+  @Test(
     "With one active fold the kernel answers with the fold's sides, equal to the general path (R18, R23)",
     arguments: [ArrangementStyle.split, .overlay], [LayoutDirection.leftToRight, .rightToLeft])
   func kernelTakesTheFold(style: ArrangementStyle, direction: LayoutDirection) {

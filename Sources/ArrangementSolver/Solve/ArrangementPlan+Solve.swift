@@ -8,13 +8,15 @@ extension ArrangementPlan {
   ///
   /// - Complexity: O(*r*) in the number of active folds; no heap allocation.
   public func solve(width: Double, height: Double) -> Solution {
-    guard regimeKernelApplies else {
-      return foldKernelApplies ? solveAcrossFold(width: width, height: height) : solveSize(width, height)
-    }
-    // Note: one kernel instance inline, the other a call: with both inline the
+    // Note: one kernel instance inline, the others calls: with two inline the
     // solve spilled more than either instance costs (callgrind, peers plan: 319
-    // instructions a solve with both inline, 277 so).
-    guard scale > 0 else {
+    // instructions a solve with both inline, 277 so). The two calls are
+    // separate functions: one generic over the mode stopped inlining the fold
+    // kernel (plans/resize: 329 → 369 instructions a solve).
+    guard kernel == .noGrid || kernel == .snappingGrid else {
+      return kernel == .acrossFold ? solveAcrossFold(width: width, height: height) : solveSize(width, height)
+    }
+    guard kernel == .snappingGrid else {
       if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: NoGrid.self) {
         return answer.solution
       }
@@ -44,30 +46,29 @@ extension ArrangementPlan {
   /// The regime kernel's answer for one size, or `nil` where the general path
   /// answers (for tests: that the kernel takes the sizes it should).
   package func regimeSolution(width: Double, height: Double) -> Solution? {
-    if foldKernelApplies {
-      return RegimeKernel(self).solve(widths: width, heights: height, mode: AcrossFold.self)?.solution
+    struct One: KernelUse {
+      let width: Double
+      let height: Double
+      @inline(__always)
+      func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Solution? {
+        RegimeKernel(plan).solve(widths: width, heights: height, mode: mode)?.solution
+      }
     }
-    guard regimeKernelApplies else { return nil }
-    let kernel = RegimeKernel(self)
-    let answer =
-      scale > 0
-      ? kernel.solve(widths: width, heights: height, mode: SnappingGrid.self)
-      : kernel.solve(widths: width, heights: height, mode: NoGrid.self)
-    return answer?.solution
+    return withKernel(One(width: width, height: height)) ?? nil
   }
 
   /// The same for two sizes in SIMD lanes: both answers, or `nil`.
   package func regimeSolutions(widths: SIMD2<Double>, heights: SIMD2<Double>) -> (Solution, Solution)? {
-    guard regimeKernelApplies || foldKernelApplies else { return nil }
-    let kernel = RegimeKernel(self)
-    let answer =
-      foldKernelApplies
-      ? kernel.solve(widths: widths, heights: heights, mode: AcrossFold.self)
-      : scale > 0
-        ? kernel.solve(widths: widths, heights: heights, mode: SnappingGrid.self)
-        : kernel.solve(widths: widths, heights: heights, mode: NoGrid.self)
-    guard let answer else { return nil }
-    return (answer.solution(0), answer.solution(1))
+    struct Two: KernelUse {
+      let widths: SIMD2<Double>
+      let heights: SIMD2<Double>
+      @inline(__always)
+      func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> (Solution, Solution)? {
+        guard let answer = RegimeKernel(plan).solve(widths: widths, heights: heights, mode: mode) else { return nil }
+        return (answer.solution(0), answer.solution(1))
+      }
+    }
+    return withKernel(Two(widths: widths, heights: heights)) ?? nil
   }
 
   /// Solves every size of `sizes` into `output` (the shape of a sweep or a
@@ -76,44 +77,7 @@ extension ArrangementPlan {
   ///
   /// - Complexity: O(*n*·*r*); no heap allocation.
   public func solve(sizes: UnsafeBufferPointer<Size>, into output: UnsafeMutableBufferPointer<Solution>) -> Int {
-    let count = Swift.min(sizes.count, output.count)
-    var index = 0
-    if regimeKernelApplies {
-      index =
-        scale > 0
-        ? solvePairs(sizes, into: output, count: count, mode: SnappingGrid.self)
-        : solvePairs(sizes, into: output, count: count, mode: NoGrid.self)
-    } else if foldKernelApplies {
-      index = solvePairs(sizes, into: output, count: count, mode: AcrossFold.self)
-    }
-    while index < count {
-      output[index] = solveSize(sizes[index].width, sizes[index].height)
-      index += 1
-    }
-    return count
-  }
-
-  /// Solves the first `count` sizes two at a time (an even count); returns how many it solved.
-  @inline(never)
-  func solvePairs<Mode: KernelMode>(
-    _ sizes: UnsafeBufferPointer<Size>, into output: UnsafeMutableBufferPointer<Solution>, count: Int, mode: Mode.Type
-  ) -> Int {
-    let kernel = RegimeKernel(self)
-    var index = 0
-    while index + 2 <= count {
-      let (first, second) = (sizes[index], sizes[index + 1])
-      let widths = SIMD2(first.width, second.width)
-      let heights = SIMD2(first.height, second.height)
-      if let pair = kernel.solve(widths: widths, heights: heights, mode: mode) {
-        output[index] = pair.solution(0)
-        output[index + 1] = pair.solution(1)
-      } else {
-        output[index] = solveSize(first.width, first.height)
-        output[index + 1] = solveSize(second.width, second.height)
-      }
-      index += 2
-    }
-    return index
+    solveAll(SizeSweep(sizes: sizes, output: output, count: Swift.min(sizes.count, output.count)))
   }
 
   /// Solves the sizes `(widths[i], heights[i])` into `columns`, a structure
@@ -130,43 +94,96 @@ extension ArrangementPlan {
     widths: UnsafeBufferPointer<Double>, heights: UnsafeBufferPointer<Double>, into columns: SolutionColumns
   ) -> Int {
     let count = Swift.min(widths.count, heights.count, columns.count)
-    var index = 0
-    if regimeKernelApplies {
-      index =
-        scale > 0
-        ? solvePairs(widths, heights, into: columns, count: count, mode: SnappingGrid.self)
-        : solvePairs(widths, heights, into: columns, count: count, mode: NoGrid.self)
-    } else if foldKernelApplies {
-      index = solvePairs(widths, heights, into: columns, count: count, mode: AcrossFold.self)
-    }
-    while index < count {
-      columns[index] = solveSize(widths[index], heights[index])
-      index += 1
-    }
-    return count
+    return solveAll(ColumnSweep(widths: widths, heights: heights, columns: columns, count: count))
   }
 
-  /// Solves the first `count` sizes two at a time into `columns`; returns how many it solved.
+  /// Every size of `sweep`: two at a time through the plan's kernel, the
+  /// rest (an odd last size, sizes the kernel declines, plans without a
+  /// kernel) through the general path. Returns the sweep's count.
+  @inline(__always)
+  func solveAll<Sweep: PlanSweep>(_ sweep: Sweep) -> Int {
+    var index = withKernel(SweepPairs(sweep: sweep)) ?? 0
+    while index < sweep.count {
+      let (width, height) = sweep.size(index)
+      sweep.put(solveSize(width, height), at: index)
+      index += 1
+    }
+    return sweep.count
+  }
+
+  /// Solves the sweep's sizes two at a time while two are left; returns how many it solved.
   @inline(never)
-  func solvePairs<Mode: KernelMode>(
-    _ widths: UnsafeBufferPointer<Double>, _ heights: UnsafeBufferPointer<Double>, into columns: SolutionColumns,
-    count: Int, mode: Mode.Type
-  ) -> Int {
+  func solvePairs<Sweep: PlanSweep, Mode: KernelMode>(_ sweep: Sweep, mode: Mode.Type) -> Int {
     let kernel = RegimeKernel(self)
     var index = 0
-    while index + 2 <= count {
-      let widthPair = SIMD2(widths[index], widths[index + 1])
-      let heightPair = SIMD2(heights[index], heights[index + 1])
-      if let pair = kernel.solve(widths: widthPair, heights: heightPair, mode: mode) {
-        columns.store(pair, at: index)
+    while index + 2 <= sweep.count {
+      let (widths, heights) = sweep.pair(index)
+      if let pair = kernel.solve(widths: widths, heights: heights, mode: mode) {
+        sweep.put(pair, at: index)
       } else {
-        columns[index] = solveSize(widthPair[0], heightPair[0])
-        columns[index + 1] = solveSize(widthPair[1], heightPair[1])
+        sweep.put(solveSize(widths[0], heights[0]), at: index)
+        sweep.put(solveSize(widths[1], heights[1]), at: index + 1)
       }
       index += 2
     }
     return index
   }
+}
+
+/// A sweep's pairs through a plan's kernel (``ArrangementPlan/solvePairs(_:mode:)``).
+struct SweepPairs<Sweep: PlanSweep>: KernelUse {
+  let sweep: Sweep
+
+  @inline(__always)
+  func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Int {
+    plan.solvePairs(sweep, mode: mode)
+  }
+}
+
+/// Where a batch reads its sizes and writes its answers.
+protocol PlanSweep {
+  var count: Int { get }
+  func size(_ index: Int) -> (width: Double, height: Double)
+  /// The sizes at `index` and `index + 1`, in lanes.
+  func pair(_ index: Int) -> (widths: SIMD2<Double>, heights: SIMD2<Double>)
+  func put(_ solution: Solution, at index: Int)
+  /// Both lanes of `answer`, at `index` and `index + 1`.
+  func put(_ answer: RegimeAnswer<SIMD2<Double>>, at index: Int)
+}
+
+/// Sizes in, an array of solutions out.
+struct SizeSweep: PlanSweep {
+  let sizes: UnsafeBufferPointer<Size>
+  let output: UnsafeMutableBufferPointer<Solution>
+  let count: Int
+
+  @inline(__always) func size(_ index: Int) -> (width: Double, height: Double) {
+    (sizes[index].width, sizes[index].height)
+  }
+  @inline(__always) func pair(_ index: Int) -> (widths: SIMD2<Double>, heights: SIMD2<Double>) {
+    let (first, second) = (sizes[index], sizes[index + 1])
+    return (SIMD2(first.width, second.width), SIMD2(first.height, second.height))
+  }
+  @inline(__always) func put(_ solution: Solution, at index: Int) { output[index] = solution }
+  @inline(__always) func put(_ answer: RegimeAnswer<SIMD2<Double>>, at index: Int) {
+    output[index] = answer.solution(0)
+    output[index + 1] = answer.solution(1)
+  }
+}
+
+/// Width and height columns in, solution columns out.
+struct ColumnSweep: PlanSweep {
+  let widths: UnsafeBufferPointer<Double>
+  let heights: UnsafeBufferPointer<Double>
+  let columns: SolutionColumns
+  let count: Int
+
+  @inline(__always) func size(_ index: Int) -> (width: Double, height: Double) { (widths[index], heights[index]) }
+  @inline(__always) func pair(_ index: Int) -> (widths: SIMD2<Double>, heights: SIMD2<Double>) {
+    (SIMD2(widths[index], widths[index + 1]), SIMD2(heights[index], heights[index + 1]))
+  }
+  @inline(__always) func put(_ solution: Solution, at index: Int) { columns[index] = solution }
+  @inline(__always) func put(_ answer: RegimeAnswer<SIMD2<Double>>, at index: Int) { columns.store(answer, at: index) }
 }
 
 extension SolutionColumns {

@@ -41,6 +41,8 @@ public struct ArrangementPlan: Sendable {
   /// The active division regions, sanitised, in container coordinates (R16).
   @usableFromInline var folds: InlineArray<8, FoldCandidate>
   @usableFromInline var foldCount: Int
+  /// Which regime kernel answers this plan's sizes, chosen once here.
+  @usableFromInline var kernel: KernelChoice
 
   /// Compiles `scene`; its container's size is ignored (give it to ``solve(width:height:)``).
   public init(_ scene: Scene) {
@@ -68,6 +70,8 @@ public struct ArrangementPlan: Sendable {
       folds[foldCount] = FoldCandidate(region, originX: originX, originY: originY)
       foldCount += 1
     }
+    kernel = .general
+    kernel = KernelChoice(self)
   }
 }
 

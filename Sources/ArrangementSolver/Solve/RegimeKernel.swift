@@ -35,7 +35,7 @@ struct RegimeKernel {
   var overlayPrimaryLeading: Bool
   var overlayPrimaryTop: Bool
 
-  /// Only for plans where ``ArrangementPlan/regimeKernelApplies``.
+  /// Only for plans whose ``KernelChoice`` is not `.general`.
   ///
   /// Note: a batch copies these out of the plan once; reading the plan in the
   /// loop reloaded and re-broadcast every bound for each pair, since the
@@ -302,15 +302,50 @@ enum AcrossFold: KernelMode {
   static var acrossFold: Bool { @inline(__always) get { true } }
 }
 
-extension ArrangementPlan {
-  /// Whether ``RegimeKernel`` can answer for this plan's sizes.
-  var regimeKernelApplies: Bool {
-    @inline(__always) get { foldCount == 0 && style == .split && secondaryVisible }
-  }
+/// Which regime kernel answers a plan's sizes (the rest take the general path).
+@usableFromInline
+enum KernelChoice: UInt8, Sendable {
+  /// None: overlays, hidden secondaries, several active folds.
+  case general
+  /// A split without active folds or display scale (``NoGrid``).
+  case noGrid
+  /// A split without active folds, snapped to a display scale (``SnappingGrid``).
+  case snappingGrid
+  /// One active fold, the secondary shown (``AcrossFold``).
+  case acrossFold
 
-  /// Whether ``RegimeKernel`` in the ``AcrossFold`` mode can answer: one active fold, the secondary shown.
-  var foldKernelApplies: Bool {
-    @inline(__always) get { foldCount == 1 && secondaryVisible }
+  init(_ plan: ArrangementPlan) {
+    if plan.foldCount == 1 && plan.secondaryVisible {
+      self = .acrossFold
+    } else if plan.foldCount == 0 && plan.style == .split && plan.secondaryVisible {
+      self = plan.scale > 0 ? .snappingGrid : .noGrid
+    } else {
+      self = .general
+    }
+  }
+}
+
+/// Work done with a plan's kernel mode, whichever it is: the mode is a type,
+/// so each use is compiled once per mode and ``ArrangementPlan/withKernel(_:)``
+/// is the one place that turns the plan's choice into that type.
+protocol KernelUse {
+  associatedtype Answer
+  func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Answer
+}
+
+extension ArrangementPlan {
+  /// The kernel chosen when the plan was made, by name (for tests).
+  package var kernelName: String { "\(kernel)" }
+
+  /// `use` with this plan's kernel and mode, or `nil` where no kernel applies.
+  @inline(__always)
+  func withKernel<Use: KernelUse>(_ use: Use) -> Use.Answer? {
+    switch kernel {
+    case .general: nil
+    case .noGrid: use(self, NoGrid.self)
+    case .snappingGrid: use(self, SnappingGrid.self)
+    case .acrossFold: use(self, AcrossFold.self)
+    }
   }
 }
 
