@@ -174,7 +174,9 @@ protocol ArrangementConfiguration {
   var overlayPrimaryTop: Bool { get }
   var primaryFirst: Bool { get }
   /// The panes' ranges along `axis`, resolved against the layout area's length there (R3).
-  func resolvedRanges(along axis: Axis, length: Double) -> (primary: ResolvedRange, secondary: ResolvedRange)
+  func resolvedRanges(along axis: Axis, length: Double) -> (
+    primary: ResolvedRange<Double>, secondary: ResolvedRange<Double>
+  )
   var activeFoldCount: Int { get }
   /// The `index`-th active division region, sanitised, in container coordinates.
   func activeFold(_ index: Int) -> FoldCandidate
@@ -193,7 +195,9 @@ extension ArrangementPlan: ArrangementConfiguration {
   // both 56-byte ranges through the select (44 instructions a solve); resolving
   // inside each branch reads the fields in place.
   @usableFromInline @inline(__always)
-  func resolvedRanges(along axis: Axis, length: Double) -> (primary: ResolvedRange, secondary: ResolvedRange) {
+  func resolvedRanges(along axis: Axis, length: Double) -> (
+    primary: ResolvedRange<Double>, secondary: ResolvedRange<Double>
+  ) {
     axis == .horizontal
       ? (ResolvedRange(primaryWidth, length: length), ResolvedRange(secondaryWidth, length: length))
       : (ResolvedRange(primaryHeight, length: length), ResolvedRange(secondaryHeight, length: length))
@@ -222,7 +226,9 @@ extension Scene: ArrangementConfiguration {
   }
 
   @usableFromInline @inline(__always)
-  func resolvedRanges(along axis: Axis, length: Double) -> (primary: ResolvedRange, secondary: ResolvedRange) {
+  func resolvedRanges(along axis: Axis, length: Double) -> (
+    primary: ResolvedRange<Double>, secondary: ResolvedRange<Double>
+  ) {
     (
       ResolvedRange(LinearRange(primary, along: axis), length: length),
       ResolvedRange(LinearRange(secondary, along: axis), length: length)
@@ -262,7 +268,9 @@ struct SceneReference: ArrangementConfiguration {
   var primaryFirst: Bool { @inline(__always) get { scene.pointee.primaryFirst } }
 
   @inline(__always)
-  func resolvedRanges(along axis: Axis, length: Double) -> (primary: ResolvedRange, secondary: ResolvedRange) {
+  func resolvedRanges(along axis: Axis, length: Double) -> (
+    primary: ResolvedRange<Double>, secondary: ResolvedRange<Double>
+  ) {
     (
       ResolvedRange(LinearRange(scene.pointee.primary, along: axis), length: length),
       ResolvedRange(LinearRange(scene.pointee.secondary, along: axis), length: length)

@@ -2,6 +2,7 @@
 /// `SIMD2<Double>` for two. Each operation is the lane-wise twin of the
 /// general path's: `larger` and `smaller` are its compare-and-select
 /// `larger`/`smaller`, so every lane gets the same bits.
+@usableFromInline
 protocol KernelLanes {
   associatedtype Mask: KernelMask
   init(repeating value: Double)
@@ -48,6 +49,7 @@ extension KernelLanes {
 }
 
 /// Lane-wise booleans: `Bool` for one lane, `SIMDMask` for two.
+@usableFromInline
 protocol KernelMask {
   init(repeating value: Bool)
   static func .& (lhs: Self, rhs: Self) -> Self
@@ -59,39 +61,41 @@ protocol KernelMask {
 }
 
 extension Double: KernelLanes {
-  typealias Mask = Bool
-  @inline(__always) init(repeating value: Double) { self = value }
-  @inline(__always) func greater(_ other: Double) -> Bool { self > other }
-  @inline(__always) func greaterOrEqual(_ other: Double) -> Bool { self >= other }
-  @inline(__always) func less(_ other: Double) -> Bool { self < other }
-  @inline(__always) func lessOrEqual(_ other: Double) -> Bool { self <= other }
-  @inline(__always) func equal(_ other: Double) -> Bool { self == other }
-  @inline(__always) func replacing(with other: Double, where mask: Bool) -> Double { mask ? other : self }
-  @inline(__always) func roundedHalfAwayFromZero() -> Double { PixelRounding.halfAwayFromZero(self) }
+  @usableFromInline typealias Mask = Bool
+  @usableFromInline @inline(__always) init(repeating value: Double) { self = value }
+  @usableFromInline @inline(__always) func greater(_ other: Double) -> Bool { self > other }
+  @usableFromInline @inline(__always) func greaterOrEqual(_ other: Double) -> Bool { self >= other }
+  @usableFromInline @inline(__always) func less(_ other: Double) -> Bool { self < other }
+  @usableFromInline @inline(__always) func lessOrEqual(_ other: Double) -> Bool { self <= other }
+  @usableFromInline @inline(__always) func equal(_ other: Double) -> Bool { self == other }
+  @usableFromInline @inline(__always) func replacing(with other: Double, where mask: Bool) -> Double {
+    mask ? other : self
+  }
+  @usableFromInline @inline(__always) func roundedHalfAwayFromZero() -> Double { PixelRounding.halfAwayFromZero(self) }
 }
 
 extension Bool: KernelMask {
-  @inline(__always) init(repeating value: Bool) { self = value }
-  @inline(__always) static func .& (lhs: Bool, rhs: Bool) -> Bool { lhs && rhs }
-  @inline(__always) static prefix func .! (operand: Bool) -> Bool { !operand }
-  @inline(__always) var all: Bool { self }
-  @inline(__always) var any: Bool { self }
+  @usableFromInline @inline(__always) init(repeating value: Bool) { self = value }
+  @usableFromInline @inline(__always) static func .& (lhs: Bool, rhs: Bool) -> Bool { lhs && rhs }
+  @usableFromInline @inline(__always) static prefix func .! (operand: Bool) -> Bool { !operand }
+  @usableFromInline @inline(__always) var all: Bool { self }
+  @usableFromInline @inline(__always) var any: Bool { self }
 }
 
 extension SIMD2<Double>: KernelLanes {
-  typealias Mask = SIMDMask<SIMD2<Int64>>
-  @inline(__always) func greater(_ other: Self) -> Mask { self .> other }
-  @inline(__always) func greaterOrEqual(_ other: Self) -> Mask { self .>= other }
-  @inline(__always) func less(_ other: Self) -> Mask { self .< other }
-  @inline(__always) func lessOrEqual(_ other: Self) -> Mask { self .<= other }
-  @inline(__always) func equal(_ other: Self) -> Mask { self .== other }
-  @inline(__always) var magnitude: Self { replacing(with: -self, where: self .< 0) }
-  @inline(__always) func roundedHalfAwayFromZero() -> Self {
+  @usableFromInline typealias Mask = SIMDMask<SIMD2<Int64>>
+  @usableFromInline @inline(__always) func greater(_ other: Self) -> Mask { self .> other }
+  @usableFromInline @inline(__always) func greaterOrEqual(_ other: Self) -> Mask { self .>= other }
+  @usableFromInline @inline(__always) func less(_ other: Self) -> Mask { self .< other }
+  @usableFromInline @inline(__always) func lessOrEqual(_ other: Self) -> Mask { self .<= other }
+  @usableFromInline @inline(__always) func equal(_ other: Self) -> Mask { self .== other }
+  @usableFromInline @inline(__always) var magnitude: Self { replacing(with: -self, where: self .< 0) }
+  @usableFromInline @inline(__always) func roundedHalfAwayFromZero() -> Self {
     Self(PixelRounding.halfAwayFromZero(self[0]), PixelRounding.halfAwayFromZero(self[1]))
   }
 }
 
 extension SIMDMask<SIMD2<Int64>>: KernelMask {
-  @inline(__always) var all: Bool { Swift.all(self) }
-  @inline(__always) var any: Bool { Swift.any(self) }
+  @usableFromInline @inline(__always) var all: Bool { Swift.all(self) }
+  @usableFromInline @inline(__always) var any: Bool { Swift.any(self) }
 }

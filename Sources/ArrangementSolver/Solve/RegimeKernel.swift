@@ -117,24 +117,9 @@ struct RegimeKernel {
     // R3: the ranges and preferred lengths, with the general path's operations.
     let primaryRange = axis == .horizontal ? primaryWidth : primaryHeight
     let secondaryRange = axis == .horizontal ? secondaryWidth : secondaryHeight
-    let primary = LaneRange(primaryRange, length: length)
-    let secondary = LaneRange(secondaryRange, length: length)
-    let primaryPreferred: Lanes
-    let secondaryPreferred: Lanes
-    switch (primaryRange.hasPreferred, secondaryRange.hasPreferred) {
-    case (true, true):
-      primaryPreferred = primary.clamped(primary.preferred)
-      secondaryPreferred = secondary.clamped(secondary.preferred)
-    case (true, false):
-      primaryPreferred = primary.clamped(primary.preferred)
-      secondaryPreferred = secondary.clamped(zero.larger(length - primaryPreferred))
-    case (false, true):
-      secondaryPreferred = secondary.clamped(secondary.preferred)
-      primaryPreferred = primary.clamped(zero.larger(length - secondaryPreferred))
-    case (false, false):
-      primaryPreferred = primary.clamped(length / 2)
-      secondaryPreferred = secondary.clamped(length / 2)
-    }
+    let primary = ResolvedRange(primaryRange, length: length)
+    let secondary = ResolvedRange(secondaryRange, length: length)
+    let (primaryPreferred, secondaryPreferred) = ResolvedRange.preferredLengths(primary, secondary, length: length)
 
     // R4–R7 in the regime: the first keeps `f` (`smaller(f, L)` is `f`), the second's
     // minimum fits (no R5), the second's preferred length is at least `L − f` (so it gets
@@ -347,21 +332,4 @@ extension ArrangementPlan {
     case .acrossFold: use(self, AcrossFold.self)
     }
   }
-}
-
-/// ``ResolvedRange`` in each lane.
-struct LaneRange<Lanes: KernelLanes> {
-  var minimum: Lanes
-  var preferred: Lanes
-  var maximum: Lanes
-
-  @inline(__always)
-  init(_ range: LinearRange, length: Lanes) {
-    minimum = range.minimumA + range.minimumF * length
-    preferred = range.preferredA + range.preferredF * length
-    maximum = (range.maximumA + range.maximumF * length).larger(minimum)
-  }
-
-  @inline(__always)
-  func clamped(_ value: Lanes) -> Lanes { value.larger(minimum).smaller(maximum) }
 }
