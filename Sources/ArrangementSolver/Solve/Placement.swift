@@ -36,64 +36,84 @@ extension PaneLengths {
   }
 }
 
-/// Turns distances from the area's leading edge into snapped, container-local
-/// edge coordinates along one axis (R9).
-@usableFromInline
-struct EdgeSnapper {
-  var axis: Axis
-  var start: Double
-  var end: Double
-  var length: Double
-  var crossStart: Double
-  var crossLength: Double
+/// Interior pane edges along one axis (R8, R9), in every lane of `Lanes` (one
+/// `Double` on the general path, SIMD lanes in the regime kernel: both run
+/// these operations): distances from the area's leading edge become
+/// container-local coordinates, snapped to the pixel grid in window coordinates.
+struct PaneEdges<Lanes: KernelLanes> {
+  var start: Lanes
+  var end: Lanes
+  var length: Lanes
   var reversed: Bool
+  /// Pixels per point; used when `snaps` (a constant in each kernel mode).
   var scale: Double
+  var snaps: Bool
+  /// The area's start in window coordinates minus its container-local start.
   var origin: Double
 
-  @inline(__always)
-  init(axis: Axis, context: SolveContext) {
-    self.axis = axis
-    let area = context.area
-    start = area.start(along: axis)
-    end = area.end(along: axis)
-    length = area.length(along: axis)
-    crossStart = area.start(along: axis.cross)
-    crossLength = area.length(along: axis.cross)
-    reversed = context.isReversed(axis)
-    scale = context.scale
-    origin = context.origin(along: axis)
-  }
-
   /// The area's leading (or top) edge.
-  var leadingEdge: Double {
+  var leadingEdge: Lanes {
     @inline(__always) get { reversed ? end : start }
   }
 
   /// The container-local coordinate of the interior edge at `distance` from
   /// the leading edge: the area's end exactly when within 1e-9 of it, else
-  /// rounded to the pixel grid in window coordinates and clamped into the area.
+  /// rounded (half away from zero) to the pixel grid in window coordinates and
+  /// clamped into the area.
   @inline(__always)
-  func position(_ distance: Double) -> Double {
-    if abs(distance - length) <= 1e-9 { return reversed ? start : end }
+  func position(_ distance: Lanes) -> Lanes {
+    // Note: one lane returns at once when at the end, SIMD lanes select it:
+    // computed and selected away, a cold solve cost ~45 instructions more
+    // (split/closed-*), and the branch cost the batches ~7 a size (callgrind).
+    @inline(__always) func atEnd() -> Lanes.Mask { (distance - length).magnitude.lessOrEqual(Lanes(repeating: 1e-9)) }
+    if Lanes.self == Double.self && atEnd().all { return reversed ? start : end }
     var position = reversed ? end - distance : start + distance
-    if scale > 0 { position = snapped(position) }
-    return smaller(larger(position, start), end)
+    if snaps { position = ((position + origin) * scale).roundedHalfAwayFromZero() / scale - origin }
+    position = position.larger(start).smaller(end)
+    position.replace(with: reversed ? start : end, where: atEnd())
+    return position
   }
 
-  /// `position` rounded (half away from zero) to the pixel grid in window coordinates.
+  /// The low and high coordinates of the pane between the edges `leading`
+  /// and `trailing`: a trailing edge never passes its leading edge.
   @inline(__always)
-  func snapped(_ position: Double) -> Double {
-    let window = PixelRounding.halfAwayFromZero((position + origin) * scale) / scale
-    return window - origin
+  func span(from leading: Lanes, to trailing: Lanes) -> (low: Lanes, high: Lanes) {
+    reversed ? (trailing.smaller(leading), leading) : (leading, trailing.larger(leading))
   }
+}
+
+/// The general path's edges along one axis, and the panes between them.
+@usableFromInline
+struct EdgeSnapper {
+  var axis: Axis
+  var edges: PaneEdges<Double>
+  var crossStart: Double
+  var crossLength: Double
+
+  @inline(__always)
+  init(axis: Axis, context: SolveContext) {
+    self.axis = axis
+    let area = context.area
+    edges = PaneEdges(
+      start: area.start(along: axis), end: area.end(along: axis), length: area.length(along: axis),
+      reversed: context.isReversed(axis), scale: context.scale, snaps: context.scale > 0,
+      origin: context.origin(along: axis))
+    crossStart = area.start(along: axis.cross)
+    crossLength = area.length(along: axis.cross)
+  }
+
+  var leadingEdge: Double {
+    @inline(__always) get { edges.leadingEdge }
+  }
+
+  @inline(__always)
+  func position(_ distance: Double) -> Double { edges.position(distance) }
 
   /// Writes the pane between the edges `leading` and `trailing` into `frame`;
   /// false (and `frame` untouched) when that leaves it no length.
   @inline(__always)
   func pane(from leading: Double, to trailing: Double, into frame: inout Rect) -> Bool {
-    // Edges keep their order: a trailing edge never passes its leading edge.
-    let low = reversed ? smaller(trailing, leading) : leading
-    let high = reversed ? leading : larger(trailing, leading)
+    let (low, high) = edges.span(from: leading, to: trailing)
     guard high > low else { return false }
     frame = Rect(along: axis, start: low, length: high - low, crossStart: crossStart, crossLength: crossLength)
     return true

@@ -135,27 +135,16 @@ struct RegimeKernel {
     let primaryLength = primaryFirst ? first : rest
     let secondaryLength = primaryFirst ? rest : first
 
-    // R8, R9: `EdgeSnapper.position` and `pane(from:to:)`, with the same operations.
+    // R8, R9: the general path's edges, in lanes.
     let reversed = axis == .horizontal && isRightToLeft
-    let origin = axis == .horizontal ? originX : originY
-    let startLanes = Lanes(repeating: start)
-    let end = start + length
-    let epsilon = Lanes(repeating: 1e-9)
-    @inline(__always)
-    func position(_ distance: Lanes) -> Lanes {
-      var position = reversed ? end - distance : start + distance
-      if Mode.snaps { position = ((position + origin) * scale).roundedHalfAwayFromZero() / scale - origin }
-      position = position.larger(startLanes).smaller(end)
-      position.replace(with: reversed ? startLanes : end, where: (distance - length).magnitude.lessOrEqual(epsilon))
-      return position
-    }
-    let leading = reversed ? end : startLanes
-    let boundary = position(primaryLength)
-    let trailing = position(primaryLength + secondaryLength)
-    let primaryLow = reversed ? boundary.smaller(leading) : leading
-    let primaryHigh = reversed ? leading : boundary.larger(leading)
-    let secondaryLow = reversed ? trailing.smaller(boundary) : boundary
-    let secondaryHigh = reversed ? boundary : trailing.larger(boundary)
+    let edges = PaneEdges<Lanes>(
+      start: Lanes(repeating: start), end: start + length, length: length, reversed: reversed, scale: scale,
+      snaps: Mode.snaps, origin: axis == .horizontal ? originX : originY)
+    let leading = edges.leadingEdge
+    let boundary = edges.position(primaryLength)
+    let trailing = edges.position(primaryLength + secondaryLength)
+    let (primaryLow, primaryHigh) = edges.span(from: leading, to: boundary)
+    let (secondaryLow, secondaryHigh) = edges.span(from: boundary, to: trailing)
     guard (primaryHigh.greater(primaryLow) .& secondaryHigh.greater(secondaryLow)).all else { return nil }
 
     return RegimeAnswer(
