@@ -39,8 +39,15 @@ public struct SizeClasses: Hashable, Sendable {
   @inlinable
   public init(derivedFrom size: Size) {
     self.init(
-      horizontal: size.width >= 600 ? .regular : .compact,
-      vertical: size.height >= 600 ? .regular : .compact
+      horizontal: Self.isRegular(size.width) ? .regular : .compact,
+      vertical: Self.isRegular(size.height) ? .regular : .compact
     )
+  }
+
+  /// R2: a container length is regular from 600 points, in each lane (the
+  /// general path and the regime kernel both ask this).
+  @usableFromInline @inlinable @inline(__always)
+  static func isRegular<Lanes: KernelLanes>(_ length: Lanes) -> Lanes.Mask {
+    length.greaterOrEqual(Lanes(repeating: 600))
   }
 }

@@ -72,20 +72,20 @@ struct RegimeKernel {
   func solve<Lanes: KernelLanes, Mode: KernelMode>(
     widths: Lanes, heights: Lanes, mode: Mode.Type
   ) -> RegimeAnswer<Lanes>? {
-    // R1, R29: the layout area, exactly as `SolveContext` computes it.
+    // R1, R29: the layout area, as `SolveContext` computes it.
     let zero = Lanes(repeating: 0)
     let width = Lanes.sanitizedLength(widths)
     let height = Lanes.sanitizedLength(heights)
-    let areaWidth = zero.larger(width - insets.left - insets.right)
-    let areaHeight = zero.larger(height - insets.top - insets.bottom)
+    let areaWidth = SolveContext.areaLength(width, insets.left, insets.right)
+    let areaHeight = SolveContext.areaLength(height, insets.top, insets.bottom)
     guard (areaWidth.greater(zero) .& areaHeight.greater(zero)).all else { return nil }
 
     // R2: the container's classes.
     let horizontalRegular: Lanes.Mask
     let verticalRegular: Lanes.Mask
     if derivesClasses {
-      horizontalRegular = width.greaterOrEqual(Lanes(repeating: 600))
-      verticalRegular = height.greaterOrEqual(Lanes(repeating: 600))
+      horizontalRegular = SizeClasses.isRegular(width)
+      verticalRegular = SizeClasses.isRegular(height)
     } else {
       horizontalRegular = Lanes.Mask(repeating: givenClasses.horizontal == .regular)
       verticalRegular = Lanes.Mask(repeating: givenClasses.vertical == .regular)

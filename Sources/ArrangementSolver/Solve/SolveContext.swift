@@ -17,17 +17,22 @@ struct SolveContext {
     let width = Sanitize.length(width)
     let height = Sanitize.length(height)
     let insets = plan.sanitizedInsets
-    // R1: a length the insets would make negative is 0.
     area = Rect(
-      x: insets.left, y: insets.top,
-      width: larger(0, width - insets.left - insets.right),
-      height: larger(0, height - insets.top - insets.bottom))
+      x: insets.left, y: insets.top, width: Self.areaLength(width, insets.left, insets.right),
+      height: Self.areaLength(height, insets.top, insets.bottom))
     // R2: derived from the container (not the layout area) when not given.
     classes = plan.givenSizeClasses ?? SizeClasses(derivedFrom: Size(width: width, height: height))
     originX = plan.originX
     originY = plan.originY
     isRightToLeft = plan.isRightToLeft
     scale = plan.pixelScale
+  }
+
+  /// R1: the layout area's length between two insets, in each lane; a
+  /// length the insets would make negative is 0.
+  @inline(__always)
+  static func areaLength<Lanes: KernelLanes>(_ length: Lanes, _ leading: Double, _ trailing: Double) -> Lanes {
+    Lanes(repeating: 0).larger(length - leading - trailing)
   }
 
   var hasArea: Bool {
