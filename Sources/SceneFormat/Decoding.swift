@@ -380,6 +380,14 @@ extension PaneSettings {
   static let idealFields = NameList(["width", "height"])
 
   init(reading reader: inout JSONReader, role: PaneRole) throws(SceneFileError) {
+    // Note: the compact form this tool writes, matched at once; anything else
+    // is read field by field from the start (which also reports any error).
+    let start = reader.cursor
+    if let pane = Self.compact(&reader, role: role) {
+      self = pane
+      return
+    }
+    reader.cursor = start
     var pane = PaneSettings()
     try reader.members(role == .primary ? Self.primaryFields : Self.secondaryFields) {
       reader, field throws(SceneFileError) in
@@ -410,10 +418,78 @@ extension PaneSettings {
   }
 }
 
+extension PaneSettings {
+  /// The compact form: the fields present, in the writer's order, each in its
+  /// compact form; `nil` (the cursor then anywhere) for anything else.
+  @inline(__always)
+  static func compact(_ reader: inout JSONReader, role: PaneRole) -> PaneSettings? {
+    var pane = PaneSettings()
+    var any = false
+    @inline(__always) func key(_ first: StaticString, _ next: StaticString, _ reader: inout JSONReader) -> Bool {
+      guard reader.literal(any ? next : first) else { return false }
+      any = true
+      return true
+    }
+    if key(#"{"layoutPriority":"#, #","layoutPriority":"#, &reader) {
+      guard let priority = reader.simpleNumber() else { return nil }
+      pane.layoutPriority = priority
+    }
+    if key(#"{"width":"#, #","width":"#, &reader) {
+      guard let range = DimensionRange.compact(&reader) else { return nil }
+      pane.width = range
+    }
+    if key(#"{"height":"#, #","height":"#, &reader) {
+      guard let range = DimensionRange.compact(&reader) else { return nil }
+      pane.height = range
+    }
+    if key(#"{"idealSize":{"width":"#, #","idealSize":{"width":"#, &reader) {
+      guard let width = reader.simpleNumber(), reader.literal(#","height":"#), let height = reader.simpleNumber(),
+        reader.literal("}")
+      else { return nil }
+      pane.idealSize = Size(width: width, height: height)
+    }
+    if key(#"{"fixedSize":true"#, #","fixedSize":true"#, &reader) {
+      pane.fixedSize = true
+    } else if key(#"{"fixedSize":false"#, #","fixedSize":false"#, &reader) {
+      pane.fixedSize = false
+    }
+    switch role {
+    case .primary:
+      if key(#"{"overlayEdge":"leading""#, #","overlayEdge":"leading""#, &reader) {
+        pane.overlayEdge = .leading
+      } else if key(#"{"overlayEdge":"trailing""#, #","overlayEdge":"trailing""#, &reader) {
+        pane.overlayEdge = .trailing
+      }
+      if key(#"{"overlayVerticalEdge":"top""#, #","overlayVerticalEdge":"top""#, &reader) {
+        pane.overlayVerticalEdge = .top
+      } else if key(#"{"overlayVerticalEdge":"bottom""#, #","overlayVerticalEdge":"bottom""#, &reader) {
+        pane.overlayVerticalEdge = .bottom
+      }
+    case .secondary:
+      if key(#"{"visible":false"#, #","visible":false"#, &reader) {
+        pane.visible = false
+      } else if key(#"{"visible":true"#, #","visible":true"#, &reader) {
+        pane.visible = true
+      }
+    }
+    guard any, reader.literal("}") else { return nil }
+    return pane
+  }
+}
+
 extension DimensionRange {
   static let fields = NameList(["minimum", "preferred", "maximum"])
 
   init(reading reader: inout JSONReader) throws(SceneFileError) {
+    // Note: the compact form this tool writes (the bounds present, in order,
+    // each in its compact form), matched at once; anything else is read field
+    // by field from the start. Callgrind, scene-file/parse: see the commit.
+    let start = reader.cursor
+    if let range = Self.compact(&reader) {
+      self = range
+      return
+    }
+    reader.cursor = start
     var range = DimensionRange()
     try reader.members(Self.fields) { reader, field throws(SceneFileError) in
       let bound = try Dimension(reading: &reader)
@@ -427,24 +503,56 @@ extension DimensionRange {
   }
 }
 
+extension DimensionRange {
+  /// The compact form, or `nil` (the cursor then anywhere) for anything else.
+  @inline(__always)
+  static func compact(_ reader: inout JSONReader) -> DimensionRange? {
+    var range = DimensionRange()
+    var any = false
+    if reader.literal(#"{"minimum":"#) {
+      guard let bound = Dimension.compact(&reader) else { return nil }
+      range.minimum = bound
+      any = true
+    }
+    if reader.literal(any ? #","preferred":"# : #"{"preferred":"#) {
+      guard let bound = Dimension.compact(&reader) else { return nil }
+      range.preferred = bound
+      any = true
+    }
+    if reader.literal(any ? #","maximum":"# : #"{"maximum":"#) {
+      guard let bound = Dimension.compact(&reader) else { return nil }
+      range.maximum = bound
+      any = true
+    }
+    guard any, reader.literal("}") else { return nil }
+    return range
+  }
+}
+
 extension Dimension {
   static let fields = NameList(["absolute", "fraction", "intrinsic"])
+
+  /// The three compact forms, or `nil` (the cursor then anywhere) for anything else.
+  @inline(__always)
+  static func compact(_ reader: inout JSONReader) -> Dimension? {
+    let start = reader.cursor
+    if reader.literal(#"{"absolute":"#), let points = reader.simpleNumber(), reader.literal("}") {
+      return .absolute(points)
+    }
+    reader.cursor = start
+    if reader.literal(#"{"fraction":"#), let fraction = reader.simpleNumber(), reader.literal("}") {
+      return .fractional(fraction)
+    }
+    reader.cursor = start
+    if reader.literal(#"{"intrinsic":true}"#) { return .intrinsic }
+    return nil
+  }
 
   init(reading reader: inout JSONReader) throws(SceneFileError) {
     // Note: the three compact forms, matched at once; anything else is read field by field.
     let start = reader.cursor
-    if reader.literal(#"{"absolute":"#), let points = reader.simpleNumber(), reader.literal("}") {
-      self = .absolute(points)
-      return
-    }
-    reader.cursor = start
-    if reader.literal(#"{"fraction":"#), let fraction = reader.simpleNumber(), reader.literal("}") {
-      self = .fractional(fraction)
-      return
-    }
-    reader.cursor = start
-    if reader.literal(#"{"intrinsic":true}"#) {
-      self = .intrinsic
+    if let dimension = Self.compact(&reader) {
+      self = dimension
       return
     }
     reader.cursor = start

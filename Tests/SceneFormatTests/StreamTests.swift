@@ -237,6 +237,34 @@ struct CompactFormTests {
     }
   }
 
+  @Test("Compact panes with fields the writer leaves out (defaults, null, an empty range) read as field by field")
+  func compactPaneDefaults() throws {
+    let panes = [
+      #"{"layoutPriority":0,"fixedSize":false,"overlayEdge":"trailing","overlayVerticalEdge":"bottom"}"#,
+      #"{"width":{"minimum":{"absolute":250},"maximum":{"fraction":0.5}},"overlayVerticalEdge":"top"}"#,
+      #"{"height":{"preferred":{"intrinsic":true}},"idealSize":{"width":320,"height":240},"fixedSize":true}"#,
+      #"{"width":{},"layoutPriority":-1}"#,
+      #"{"width":null,"height":{"maximum":{"absolute":600.5}}}"#,
+      "{}",
+    ]
+    for pane in panes {
+      let secondary = pane.replacingOccurrences(
+        of: #""overlayEdge":"trailing","overlayVerticalEdge":"bottom""#, with: #""visible":true"#
+      )
+      .replacingOccurrences(of: #","overlayVerticalEdge":"top""#, with: #","visible":false"#)
+      let line =
+        #"{"container":{"x":0,"y":0,"width":900,"height":700},"primary":"# + pane + #","secondary":"# + secondary + "}"
+      var spaced = ""
+      var inString = false
+      for character in line {
+        spaced.append(character)
+        if character == "\"" { inString.toggle() }
+        if !inString && (character == ":" || character == ",") { spaced.append(" ") }
+      }
+      #expect(try Scene(json: line) == Scene(json: spaced), "\(line)")
+    }
+  }
+
   @Test("Compact and spaced forms of the same scenes read to the same scene")
   func spacedForms() throws {
     for scene in StreamTests.scenes.prefix(500) {
