@@ -185,7 +185,8 @@ extension JSONReader {
   /// ~700 → ~350 instructions a rectangle.
   @inline(__always)
   mutating func fourNumbers(
-    _ fields: NameList, compact: (StaticString, StaticString, StaticString, StaticString), required: Bool
+    _ fields: @autoclosure () -> NameList, compact: (StaticString, StaticString, StaticString, StaticString),
+    required: Bool
   ) throws(SceneFileError) -> FourNumbers {
     let start = cursor
     if literal(compact.0), let a = simpleNumber(), literal(compact.1), let b = simpleNumber(), literal(compact.2),
@@ -194,6 +195,8 @@ extension JSONReader {
       return (a, b, c, d)
     }
     cursor = start
+    // The names only now: reading a static list costs a `swift_once` a call.
+    let fields = fields()
     var values: FourNumbers = (0, 0, 0, 0)
     var given = 0
     try members(fields) { reader, field throws(SceneFileError) in
