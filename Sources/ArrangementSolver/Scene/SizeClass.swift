@@ -46,7 +46,7 @@ public struct SizeClasses: Hashable, Sendable {
 
   /// R2: a container length is regular from 600 points, in each lane (the
   /// general path and the regime kernel both ask this).
-  @usableFromInline @inlinable @inline(__always)
+  @inlinable @inline(__always)
   static func isRegular<Lanes: KernelLanes>(_ length: Lanes) -> Lanes.Mask {
     length.greaterOrEqual(Lanes(repeating: 600))
   }

@@ -28,19 +28,19 @@ protocol KernelLanes {
 
 extension KernelLanes {
   /// `larger(self, other)` in each lane: `self > other ? self : other`.
-  @usableFromInline @inlinable @inline(__always)
+  @inline(__always)
   func larger(_ other: Self) -> Self { other.replacing(with: self, where: greater(other)) }
 
   /// `smaller(self, other)` in each lane: `other < self ? other : self`.
-  @usableFromInline @inlinable @inline(__always)
+  @inline(__always)
   func smaller(_ other: Self) -> Self { replacing(with: other, where: other.less(self)) }
 
-  @usableFromInline @inlinable @inline(__always)
+  @inline(__always)
   mutating func replace(with other: Self, where mask: Mask) { self = replacing(with: other, where: mask) }
 
   /// A length, inset or margin (R29), in each lane: non-finite counts as 0,
   /// negative becomes 0, beyond ``Sanitize/limit`` becomes the limit.
-  @usableFromInline @inlinable @inline(__always)
+  @inline(__always)
   static func sanitizedLength(_ value: Self) -> Self {
     let limit = Self(repeating: Sanitize.limit)
     var clamped = Self(repeating: 0).replacing(with: value, where: value.greater(Self(repeating: 0)))
