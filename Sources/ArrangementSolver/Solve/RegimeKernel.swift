@@ -301,7 +301,8 @@ enum KernelChoice: UInt8, Sendable {
 
 /// Work done with a plan's kernel mode, whichever it is: the mode is a type,
 /// so each use is compiled once per mode and ``ArrangementPlan/withKernel(_:)``
-/// is the one place that turns the plan's choice into that type.
+/// turns the plan's choice into that type (only ``ArrangementPlan/solve(width:height:)``
+/// branches on the choice itself, to keep its instances apart; see its Note).
 protocol KernelUse {
   associatedtype Answer
   func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Answer
