@@ -70,8 +70,7 @@ public struct ArrangementPlan: Sendable {
       folds[foldCount] = FoldCandidate(region, originX: originX, originY: originY)
       foldCount += 1
     }
-    kernel = .general
-    kernel = KernelChoice(self)
+    kernel = KernelChoice(foldCount: foldCount, style: style, secondaryVisible: secondaryVisible, scale: scale)
   }
 }
 

@@ -288,11 +288,11 @@ enum KernelChoice: UInt8, Sendable {
   /// One active fold, the secondary shown (``AcrossFold``).
   case acrossFold
 
-  init(_ plan: ArrangementPlan) {
-    if plan.foldCount == 1 && plan.secondaryVisible {
+  init(foldCount: Int, style: ArrangementStyle, secondaryVisible: Bool, scale: Double) {
+    if foldCount == 1 && secondaryVisible {
       self = .acrossFold
-    } else if plan.foldCount == 0 && plan.style == .split && plan.secondaryVisible {
-      self = plan.scale > 0 ? .snappingGrid : .noGrid
+    } else if foldCount == 0 && style == .split && secondaryVisible {
+      self = scale > 0 ? .snappingGrid : .noGrid
     } else {
       self = .general
     }
