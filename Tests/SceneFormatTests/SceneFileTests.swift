@@ -242,6 +242,51 @@ struct SceneFileTests {
     #expect(failures == 0)
   }
 
+  @Test("Numbers from 1e-4 to 1e11 with up to 17 significant digits are written as description writes them")
+  func decimalsAsDescription() {
+    var generator = Seeded(0x5107_DEC1)
+    func next() -> UInt64 { generator.next() }
+    func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+    var failures: [String] = []
+    var lengths = [Int](repeating: 0, count: 18)
+    func check(_ value: Double) {
+      guard value.isFinite else { return }
+      let expected = formatNumber(value)
+      let significant = expected.filter(\.isNumber).drop { $0 == "0" }.count
+      if significant < lengths.count { lengths[significant] += 1 }
+      if jsonNumber(value) != expected, failures.count < 5 {
+        failures.append("\(expected) written as \(jsonNumber(value))")
+      }
+    }
+    // The writer's own path covers 1e-4 up to 1e11: the edges of that range and
+    // of each decade, one ulp either side, and negatives.
+    var decade = 1e-4
+    while decade <= 1e11 {
+      for value in [decade, decade * 1.5, decade * 9.999, 1 / 3 * decade] {
+        for near in [value, value.nextUp, value.nextDown, value.nextUp.nextUp] {
+          check(near)
+          check(-near)
+        }
+      }
+      decade *= 10
+    }
+    for index in 0..<100_000 {
+      var scale = 1.0
+      for _ in 0..<(index % 6) { scale *= 10 }
+      check(Double(next() % (index % 3 == 0 ? 100_000_000_000_000 : 100_000)) / scale)  // short decimals
+      check(Double(next() % 1_000_000) / Double(1 << (next() % 20)))  // binary fractions
+      check(Double(next() % 10_000_000) / Double(next() % 12 + 1))  // thirds, sevenths, ... of pixels
+      var spread = 1e-4 * (1 + 9 * unit())  // any value in the range, every length of digits
+      for _ in 0..<(next() % 15) { spread *= 10 }
+      check(spread)
+      check(spread.nextUp)
+      check(-spread)
+    }
+    #expect(failures.isEmpty, "\(failures)")
+    // Every length the writer's own path handles, and the 17 digits it leaves, occurred.
+    #expect(lengths[1...17].allSatisfy { $0 > 20 }, "\(lengths)")
+  }
+
   @Test("Strings with escapes and non-ASCII text read correctly")
   func strings() throws {
     #expect(try JSONParser.parse(#""a\"b\\c\u00e9\ud83d\ude00é""#) == .string("a\"b\\cé😀é"))
