@@ -186,7 +186,7 @@ extension JSONReader {
   @inline(__always)
   mutating func fourNumbers(
     _ fields: @autoclosure () -> NameList, compact: (StaticString, StaticString, StaticString, StaticString),
-    required: Bool
+    required: Bool, plain: inout Bool
   ) throws(SceneFileError) -> FourNumbers {
     let start = cursor
     if literal(compact.0), let a = simpleNumber(), literal(compact.1), let b = simpleNumber(), literal(compact.2),
@@ -195,6 +195,7 @@ extension JSONReader {
       return (a, b, c, d)
     }
     cursor = start
+    plain = false
     // The names only now: reading a static list costs a `swift_once` a call.
     let fields = fields()
     var values: FourNumbers = (0, 0, 0, 0)
@@ -220,8 +221,16 @@ extension Rect {
   static let fields = NameList(["x", "y", "width", "height"])
 
   init(reading reader: inout JSONReader) throws(SceneFileError) {
+    var plain = true
+    try self.init(reading: &reader, plain: &plain)
+  }
+
+  /// Reads a rectangle; clears `plain` unless it was read in the compact form
+  /// with a width and height that are not negative.
+  init(reading reader: inout JSONReader, plain: inout Bool) throws(SceneFileError) {
     let (x, y, width, height) = try reader.fourNumbers(
-      Self.fields, compact: (#"{"x":"#, #","y":"#, #","width":"#, #","height":"#), required: true)
+      Self.fields, compact: (#"{"x":"#, #","y":"#, #","width":"#, #","height":"#), required: true, plain: &plain)
+    if !(width >= 0 && height >= 0) { plain = false }
     self.init(x: x, y: y, width: width, height: height)
   }
 
@@ -237,8 +246,16 @@ extension EdgeInsets {
   static let fields = NameList(["top", "left", "bottom", "right"])
 
   init(reading reader: inout JSONReader) throws(SceneFileError) {
+    var plain = true
+    try self.init(reading: &reader, plain: &plain)
+  }
+
+  /// Reads insets; clears `plain` unless they were read in the compact form and none is negative.
+  init(reading reader: inout JSONReader, plain: inout Bool) throws(SceneFileError) {
     let (top, left, bottom, right) = try reader.fourNumbers(
-      Self.fields, compact: (#"{"top":"#, #","left":"#, #","bottom":"#, #","right":"#), required: false)
+      Self.fields, compact: (#"{"top":"#, #","left":"#, #","bottom":"#, #","right":"#), required: false,
+      plain: &plain)
+    if !(top >= 0 && left >= 0 && bottom >= 0 && right >= 0) { plain = false }
     self.init(top: top, left: left, bottom: bottom, right: right)
   }
 }
@@ -261,11 +278,13 @@ extension SizeClasses {
 extension ReservedRegions {
   init(reading reader: inout JSONReader) throws(SceneFileError) {
     self.init()
-    try read(from: &reader)
+    var plain = true
+    try read(from: &reader, plain: &plain)
   }
 
-  /// Reads a region array into this (empty) list, in place.
-  mutating func read(from reader: inout JSONReader) throws(SceneFileError) {
+  /// Reads a region array into this (empty) list, in place; clears `plain`
+  /// unless every region was read in the compact form with valid numbers.
+  mutating func read(from reader: inout JSONReader, plain: inout Bool) throws(SceneFileError) {
     guard try reader.beginArray() else { return }
     var index = 0
     repeat {
@@ -273,7 +292,7 @@ extension ReservedRegions {
         let count = index + (try reader.remainingElements())
         throw SceneFileError(.root, "\(count) regions; at most \(Self.capacity) are supported")
       }
-      do { append(try ReservedRegion(reading: &reader)) } catch { throw error.under(index: index) }
+      do { append(try ReservedRegion(reading: &reader, plain: &plain)) } catch { throw error.under(index: index) }
       index += 1
     } while try reader.nextElement()
   }
@@ -282,7 +301,7 @@ extension ReservedRegions {
 extension ReservedRegion {
   static let fields = NameList(["id", "kind", "active", "frame", "margins"])
 
-  init(reading reader: inout JSONReader) throws(SceneFileError) {
+  init(reading reader: inout JSONReader, plain: inout Bool) throws(SceneFileError) {
     // Note: the compact form this tool writes (id, kind, then active, frame and
     // margins as present), matched at once; anything else is read field by field
     // from the start, which also reports any error. Callgrind: ~1.4k → ~0.6k instructions a region.
@@ -293,16 +312,19 @@ extension ReservedRegion {
       let kind: RegionKind? =
         reader.literal(#","kind":"division""#) ? .division : reader.literal(#","kind":"occlusion""#) ? .occlusion : nil
       let isActive = reader.literal(#","active":false"#) ? false : (reader.literal(#","active":true"#) || true)
-      if let kind, reader.literal(#","frame":"#), let frame = try? Rect(reading: &reader) {
+      var compact = true
+      if let kind, reader.literal(#","frame":"#), let frame = try? Rect(reading: &reader, plain: &compact) {
         var margins: EdgeInsets? = .zero
-        if reader.literal(#","margins":"#) { margins = try? EdgeInsets(reading: &reader) }
+        if reader.literal(#","margins":"#) { margins = try? EdgeInsets(reading: &reader, plain: &compact) }
         if let margins, reader.literal("}") {
+          if !compact { plain = false }
           self.init(id: Int(number), kind: kind, frame: frame, margins: margins, isActive: isActive)
           return
         }
       }
     }
     reader.cursor = start
+    plain = false
     var id: Int?
     var kind: RegionKind?
     var frame: Rect?
@@ -341,18 +363,27 @@ extension Scene {
 
   /// Reads one scene object into this scene, in place: a scene is ~1 KB, and
   /// building it aside and assigning it cost two copies of it per scene.
+  ///
+  /// Note: validation walks the whole scene (~700 instructions, callgrind,
+  /// scene-file/parse); it runs only when some value was not read in its
+  /// compact form within the bounds R29 sets, and then reports the first
+  /// issue in field order as before.
   mutating func read(from reader: inout JSONReader) throws(SceneFileError) {
     var hasContainer = false
+    var plain = true
     try reader.members(Self.fields) { reader, field throws(SceneFileError) in
       switch field {
       case 0:
-        container = try Rect(reading: &reader)
+        container = try Rect(reading: &reader, plain: &plain)
         hasContainer = true
-      case 1: safeArea = try EdgeInsets(reading: &reader)
+      case 1: safeArea = try EdgeInsets(reading: &reader, plain: &plain)
       case 2: sizeClass = try SizeClasses(reading: &reader)
       case 3: layoutDirection = try LayoutDirection(reading: &reader)
-      case 4: displayScale = try reader.finiteNumber()
-      case 5: try regions.read(from: &reader)
+      case 4:
+        let scale = try reader.finiteNumber()
+        if !(scale > 0) { plain = false }
+        displayScale = scale
+      case 5: try regions.read(from: &reader, plain: &plain)
       case 6: style = try reader.choice(Names.styles) == 0 ? .split : .overlay
       case 7:
         var axes: Axes = []
@@ -360,12 +391,12 @@ extension Scene {
           axes.insert(Axes(try reader.choice(Names.axes) == 0 ? .horizontal : .vertical))
         }
         self.axes = axes
-      case 8: primary = try PaneSettings(reading: &reader, role: .primary)
-      default: secondary = try PaneSettings(reading: &reader, role: .secondary)
+      case 8: primary = try PaneSettings(reading: &reader, role: .primary, plain: &plain)
+      default: secondary = try PaneSettings(reading: &reader, role: .secondary, plain: &plain)
       }
     }
     guard hasContainer else { throw missing("container") }
-    if let issue = validate().first { throw fileError(issue) }
+    if !plain, let issue = validate().first { throw fileError(issue) }
   }
 }
 
@@ -382,7 +413,9 @@ extension PaneSettings {
   static let secondaryFields = NameList(["layoutPriority", "width", "height", "idealSize", "fixedSize", "visible"])
   static let idealFields = NameList(["width", "height"])
 
-  init(reading reader: inout JSONReader, role: PaneRole) throws(SceneFileError) {
+  /// Reads a pane's settings; clears `plain` unless they were read in the
+  /// compact form, which takes only values valid under R29.
+  init(reading reader: inout JSONReader, role: PaneRole, plain: inout Bool) throws(SceneFileError) {
     // Note: the compact form this tool writes, matched at once; anything else
     // is read field by field from the start (which also reports any error).
     let start = reader.cursor
@@ -391,6 +424,7 @@ extension PaneSettings {
       return
     }
     reader.cursor = start
+    plain = false
     var pane = PaneSettings()
     try reader.members(role == .primary ? Self.primaryFields : Self.secondaryFields) {
       reader, field throws(SceneFileError) in
@@ -423,7 +457,8 @@ extension PaneSettings {
 
 extension PaneSettings {
   /// The compact form: the fields present, in the writer's order, each in its
-  /// compact form; `nil` (the cursor then anywhere) for anything else.
+  /// compact form, with an ideal size that is not negative; `nil` (the cursor
+  /// then anywhere) for anything else.
   @inline(__always)
   static func compact(_ reader: inout JSONReader, role: PaneRole) -> PaneSettings? {
     var pane = PaneSettings()
@@ -447,7 +482,7 @@ extension PaneSettings {
     }
     if key(#"{"idealSize":{"width":"#, #","idealSize":{"width":"#, &reader) {
       guard let width = reader.simpleNumber(), reader.literal(#","height":"#), let height = reader.simpleNumber(),
-        reader.literal("}")
+        reader.literal("}"), width >= 0, height >= 0
       else { return nil }
       pane.idealSize = Size(width: width, height: height)
     }
@@ -507,7 +542,8 @@ extension DimensionRange {
 }
 
 extension DimensionRange {
-  /// The compact form, or `nil` (the cursor then anywhere) for anything else.
+  /// The compact form with a maximum not below a minimum of its kind, or
+  /// `nil` (the cursor then anywhere) for anything else.
   @inline(__always)
   static func compact(_ reader: inout JSONReader) -> DimensionRange? {
     var range = DimensionRange()
@@ -528,22 +564,29 @@ extension DimensionRange {
       any = true
     }
     guard any, reader.literal("}") else { return nil }
-    return range
+    switch (range.minimum, range.maximum) {
+    case (.absolute(let low)?, .absolute(let high)?) where high < low: return nil
+    case (.fractional(let low)?, .fractional(let high)?) where high < low: return nil
+    default: return range
+    }
   }
 }
 
 extension Dimension {
   static let fields = NameList(["absolute", "fraction", "intrinsic"])
 
-  /// The three compact forms, or `nil` (the cursor then anywhere) for anything else.
+  /// The three compact forms, with lengths not negative and fractions in
+  /// 0...1, or `nil` (the cursor then anywhere) for anything else.
   @inline(__always)
   static func compact(_ reader: inout JSONReader) -> Dimension? {
     let start = reader.cursor
-    if reader.literal(#"{"absolute":"#), let points = reader.simpleNumber(), reader.literal("}") {
+    if reader.literal(#"{"absolute":"#), let points = reader.simpleNumber(), reader.literal("}"), points >= 0 {
       return .absolute(points)
     }
     reader.cursor = start
-    if reader.literal(#"{"fraction":"#), let fraction = reader.simpleNumber(), reader.literal("}") {
+    if reader.literal(#"{"fraction":"#), let fraction = reader.simpleNumber(), reader.literal("}"), fraction >= 0,
+      fraction <= 1
+    {
       return .fractional(fraction)
     }
     reader.cursor = start

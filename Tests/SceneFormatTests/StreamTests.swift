@@ -271,6 +271,91 @@ struct CompactFormTests {
     }
   }
 
+  /// The scene with one field made invalid (R29), in cases 13 to 17 set to
+  /// the edge of its valid values instead; cases cycle with `index`.
+  static func mutated(_ scene: Scene, _ index: Int) -> Scene {
+    var scene = scene
+    func region(_ change: (inout ReservedRegion) -> Void) {
+      var regions = Array(scene.regions)
+      if regions.isEmpty {
+        regions.append(ReservedRegion(id: 1, kind: .division, frame: Rect(x: 10, y: 0, width: 2, height: 9)))
+      }
+      change(&regions[index % regions.count])
+      scene.regions = ReservedRegions(regions)
+    }
+    switch index % 19 {
+    case 0: scene.container.width = -1
+    case 1: scene.container.height = -0.5
+    case 2: scene.safeArea.left = -2
+    case 3: scene.displayScale = 0
+    case 4: scene.displayScale = -3
+    case 5: region { $0.frame.width = -1 }
+    case 6: region { $0.margins.bottom = -1 }
+    case 7: scene.primary.width.preferred = .fractional(1.5)
+    case 8: scene.primary.width = DimensionRange(minimum: .absolute(300), maximum: .absolute(200))
+    case 9: scene.secondary.height.minimum = .absolute(-4)
+    case 10: scene.secondary.idealSize = Size(width: -1, height: 5)
+    case 11: scene.primary.height = DimensionRange(minimum: .fractional(0.6), maximum: .fractional(0.5))
+    case 12: scene.secondary.width.preferred = .fractional(-0.1)
+    case 13: scene.container.width = 0
+    case 14: scene.primary.width = DimensionRange(minimum: .fractional(0), maximum: .fractional(1))
+    case 15: scene.secondary.height = DimensionRange(minimum: .absolute(250), maximum: .absolute(250))
+    case 16: region { $0.margins = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0.5) }
+    case 17: scene.secondary.idealSize = Size(width: 0, height: 0)
+    default:  // two issues: the first in field order is reported
+      scene.secondary.width.preferred = .fractional(-0.1)
+      scene.container.width = -1
+    }
+    return scene
+  }
+
+  /// Valid scenes whose every value the compact forms take (short numbers):
+  /// with one field changed, only that field can send the reader to validation.
+  static let plainScenes = [
+    #"{"container":{"x":0,"y":0,"width":1240,"height":2453},"safeArea":{"top":0,"left":0,"bottom":0,"right":84},"#
+      + #""displayScale":3,"regions":[{"id":2,"kind":"occlusion","frame":{"x":1200,"y":8,"width":30,"height":30}},"#
+      + #"{"id":3,"kind":"division","active":false,"frame":{"x":310,"y":0,"width":40,"height":2453},"#
+      + #""margins":{"top":0,"left":4,"bottom":0,"right":4}}],"primary":{"width":{"minimum":{"absolute":400}},"#
+      + #""height":{"preferred":{"fraction":0.7}}},"secondary":{"layoutPriority":1,"width":{"preferred":{"intrinsic":true}},"#
+      + #""idealSize":{"width":300,"height":200},"fixedSize":true}}"#,
+    #"{"container":{"x":-20,"y":0,"width":840.5,"height":600},"layoutDirection":"rightToLeft","displayScale":2,"#
+      + #""regions":[{"id":1,"kind":"division","frame":{"x":420,"y":0,"width":0,"height":600}}],"style":"overlay","#
+      + #""primary":{"layoutPriority":-1,"width":{"minimum":{"fraction":0.25},"preferred":{"fraction":0.5},"#
+      + #""maximum":{"fraction":0.75}},"overlayEdge":"leading"},"secondary":{"height":{"minimum":{"absolute":100},"#
+      + #""maximum":{"absolute":500}},"visible":false}}"#,
+  ]
+
+  @Test("R29: invalid fields in the compact form get validation's first issue; values at the edges read as written")
+  func compactInvalidFields() throws {
+    let bases = try Self.plainScenes.map { text in
+      let scene = try Scene(json: text)
+      #expect(sceneLine(scene) == text, "the base is in the compact form")
+      return scene
+    }
+    var checked = (invalid: 0, edges: 0)
+    for index in 0..<76 {
+      let changed = Self.mutated(bases[index / 19 % 2], index)
+      let line = sceneLine(changed)
+      if let issue = changed.validate().first {
+        let expected = "$.\(issue.path): \(issue.message)"
+        for form in [line, spacedForm(line)] {
+          do throws(SceneFileError) {
+            _ = try SceneFile.answerLine(.solve, form)
+            Issue.record("expected an error: \(form)")
+          } catch {
+            #expect(error.description == expected, "\(form)")
+          }
+        }
+        checked.invalid += 1
+      } else {
+        #expect((13...17).contains(index % 19), "case \(index % 19) should be invalid")
+        #expect(try Scene(json: line) == changed)
+        checked.edges += 1
+      }
+    }
+    #expect(checked.invalid == 56 && checked.edges == 20)
+  }
+
   @Test("Compact and spaced forms of the same scenes read to the same scene")
   func spacedForms() throws {
     for scene in StreamTests.scenes.prefix(500) {
