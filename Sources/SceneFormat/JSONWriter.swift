@@ -173,7 +173,38 @@ public struct JSONWriter: ~Copyable {
   mutating func number(_ value: Double) {
     // Whole below 1e15: converted and back, rather than `rounded()`, a libm call on baseline x86-64.
     if abs(value) < 1e15, Double(Int64(value)) == value {
-      integer(Int64(value))
+      let whole = Int64(value)
+      // Note: most numbers in answers are whole, below 10,000 and not
+      // negative: written here without a call (callgrind, scene-file/write).
+      if whole >= 0 && whole < 10_000 {
+        reserve(4)
+        let pairs = digitPairs.utf8Start
+        if whole < 10 {
+          base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole)
+          count += 1
+        } else if whole < 100 {
+          let pair = Int(whole) &* 2
+          base[count] = pairs[pair]
+          base[count + 1] = pairs[pair + 1]
+          count += 2
+        } else {
+          let high = Int(whole / 100)
+          let low = Int(whole % 100) &* 2
+          if high < 10 {
+            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: high)
+            count += 1
+          } else {
+            base[count] = pairs[high &* 2]
+            base[count + 1] = pairs[high &* 2 + 1]
+            count += 2
+          }
+          base[count] = pairs[low]
+          base[count + 1] = pairs[low + 1]
+          count += 2
+        }
+      } else {
+        integer(whole)
+      }
     } else if !decimal(value) {
       // Note: `description` builds a `String`, which allocates past 15 bytes
       // (316.6666666666667); `write(to:)` hands the same text over as bytes.
