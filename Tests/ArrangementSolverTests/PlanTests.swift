@@ -237,14 +237,80 @@ struct PlanTests {
     hiddenAcrossFold.secondary.visible = false
     var overlayAcrossFold = oneFold
     overlayAcrossFold.style = .overlay
+    var overlayInactiveFold = inactiveFold
+    overlayInactiveFold.style = .overlay
+    var hiddenOverlay = overlay
+    hiddenOverlay.secondary.visible = false
+    var overlayTwoFolds = twoFolds
+    overlayTwoFolds.style = .overlay
     let expected: [(Scene, String)] = [
-      (split, "noGrid"), (snapped, "snappingGrid"), (overlay, "general"), (hidden, "general"),
+      (split, "noGrid"), (snapped, "snappingGrid"), (overlay, "stacked"), (hidden, "general"),
       (oneFold, "acrossFold"), (inactiveFold, "noGrid"), (twoFolds, "general"), (hiddenAcrossFold, "general"),
-      (overlayAcrossFold, "acrossFold"),
+      (overlayAcrossFold, "acrossFold"), (overlayInactiveFold, "stacked"), (hiddenOverlay, "general"),
+      (overlayTwoFolds, "general"),
     ]
     for (index, (scene, kernel)) in expected.enumerated() {
       #expect(ArrangementPlan(scene).kernelName == kernel, "scene \(index)")
     }
+  }
+
+  @Test(
+    "An overlay without active folds: the kernel stacks both panes over the area as the general path does (R22)",
+    arguments: [LayoutDirection.leftToRight, .rightToLeft], [false, true])
+  func kernelStacks(direction: LayoutDirection, givenClasses: Bool) {
+    var scene = Scene(
+      container: rect(3.25, 1.5, 951, 669), safeArea: EdgeInsets(top: 12, left: 30, bottom: 9, right: 84),
+      sizeClass: givenClasses ? SizeClasses(horizontal: .compact, vertical: .regular) : nil,
+      layoutDirection: direction, displayScale: 3, style: .overlay)
+    // Sizing, ratios and a camera change nothing (R24); an inactive fold is no fold.
+    scene.primary.width = DimensionRange(minimum: .absolute(700), maximum: .fractional(0.2))
+    scene.regions = [fold(x: 463.5, width: 24, height: 800, active: false), camera(id: 2, x: 10, y: 10, size: 30)]
+    let plan = ArrangementPlan(scene)
+    #expect(plan.kernelName == "stacked")
+    // Both sides of 600 (R2), areas that vanish (R1) and bad numbers (R29).
+    var sizes = (0..<150).map { Size(width: 60 + Double($0) * 9.7, height: 40 + Double($0) * 7.3) }
+    for length in [600.0, 114, 21, 0] {
+      for near in [length, length.nextUp, length.nextDown] {
+        sizes += [Size(width: near, height: 669), Size(width: 951, height: near), Size(width: near, height: near)]
+      }
+    }
+    sizes += [Size(width: .nan, height: 500), Size(width: -40, height: 500), Size(width: .infinity, height: 700)]
+    var answered = 0
+    var shown = 0
+    for size in sizes {
+      var resized = scene
+      resized.container.width = size.width
+      resized.container.height = size.height
+      let expected = bits(resized.solve())
+      if resized.solve().primary.visible { shown += 1 }
+      if let single = plan.regimeSolution(width: size.width, height: size.height) {
+        answered += 1
+        #expect(bits(single) == expected, "width \(size.width), height \(size.height)")
+        #expect(single.primary.zIndex == 1 && single.secondary.zIndex == 0 && single.splitAxis == nil)
+      }
+      #expect(bits(plan.solve(width: size.width, height: size.height)) == expected)
+    }
+    // Pairs in SIMD lanes: answered where both sizes have an area and, classes derived, one
+    // horizontal class (R2); then both batch entry points.
+    var pairs = 0
+    for index in stride(from: 0, to: 150, by: 2) {
+      let (first, second) = (sizes[index], sizes[index + 1])
+      let answer = plan.regimeSolutions(
+        widths: SIMD2(first.width, second.width), heights: SIMD2(first.height, second.height))
+      let sameClass = givenClasses || (first.width >= 600) == (second.width >= 600)
+      let areas = first.width > 114 && second.width > 114
+      #expect((answer != nil) == (sameClass && areas), "pair at \(index)")
+      if let (one, two) = answer {
+        pairs += 1
+        #expect(bits(one) == bits(plan.solve(width: first.width, height: first.height)))
+        #expect(bits(two) == bits(plan.solve(width: second.width, height: second.height)))
+      }
+    }
+    #expect(pairs >= 70)
+    expectBatchesMatch(scene, sizes, "stacked, \(direction), given classes \(givenClasses)")
+    // Every size with an area, where the general path shows the panes: all but 30, the widths up
+    // to 114 (the side insets), the heights up to 21, and NaN, negative and infinite lengths.
+    #expect(answered == shown && shown == sizes.count - 30, "\(answered), \(shown) of \(sizes.count)")
   }
 
   @Test(

@@ -13,6 +13,9 @@ extension ArrangementPlan {
     // instructions a solve with both inline, 277 so). The two calls are
     // separate functions: one generic over the mode stopped inlining the fold
     // kernel (plans/resize: 329 → 369 instructions a solve).
+    // A stacked overlay (R22) takes the general path here: as a third
+    // out-of-line case it made the other plans dearer (callgrind: peers plan
+    // 254 → 260, plans/resize 326 → 346 instructions a solve).
     guard kernel == .noGrid || kernel == .snappingGrid else {
       return kernel == .acrossFold ? solveAcrossFold(width: width, height: height) : solveSize(width, height)
     }
@@ -86,8 +89,10 @@ extension ArrangementPlan {
   ///
   /// Plans for a split without active folds solve two sizes per step in
   /// SIMD lanes where both sit in the common regime of the sizing rules (see
-  /// `RegimeKernel`), and plans with one active fold where it divides the
-  /// area in both; other sizes and plans take the general path.
+  /// `RegimeKernel`), plans with one active fold where it divides the area
+  /// in both, and overlays without active folds (stacked, R22) where both
+  /// have an area and the same horizontal class; other sizes and plans take
+  /// the general path.
   ///
   /// - Complexity: O(*n*·*r*); no heap allocation.
   public func solve(
@@ -203,13 +208,20 @@ extension SolutionColumns {
     put(secondaryY, horizontal ? crossStart : answer.secondaryStart)
     put(secondaryWidth, horizontal ? answer.secondaryExtent : answer.crossLength)
     put(secondaryHeight, horizontal ? answer.crossLength : answer.secondaryExtent)
-    // Both panes visible, compact along the axis, the container's class across it (R20, R21).
+    // Both panes visible, compact along the axis, the container's class across it (R20, R21);
+    // stacked, the container's classes and the primary in front (R22).
     typealias Flags = SolutionColumns.Flags
     let across = horizontal ? Flags.verticallyRegular : Flags.horizontallyRegular
-    let pane = SIMD2<UInt64>(repeating: Flags.visible).replacing(
+    var pane = SIMD2<UInt64>(repeating: Flags.visible).replacing(
       with: Flags.visible | across, where: answer.regularAcross)
+    var primary = pane
+    if answer.stacked {
+      let along = horizontal ? Flags.horizontallyRegular : Flags.verticallyRegular
+      if answer.regularAlong { pane |= SIMD2(repeating: along) }
+      primary = pane | SIMD2(repeating: Flags.inFront)
+    }
     let axisBits = Flags.axisBits(answer.splits ? answer.axis : nil)
-    let flags = pane | pane &<< Flags.secondaryShift | SIMD2(repeating: axisBits)
+    let flags = primary | pane &<< Flags.secondaryShift | SIMD2(repeating: axisBits)
     UnsafeMutableRawPointer(self.flags + index).storeBytes(of: flags, as: SIMD2<UInt64>.self)
   }
 }

@@ -1,9 +1,10 @@
 /// The solve of the common cases, for one container size (`Double` lanes) or
 /// two at once (`SIMD2<Double>`, the width of SSE2, the baseline x86-64
 /// target): a split without active folds, showing the secondary (either
-/// direction, with or without pixel rounding); and, in the ``AcrossFold``
-/// mode, a plan with one active fold, whose sides are the panes where it
-/// divides the area (R18, R23).
+/// direction, with or without pixel rounding); in the ``AcrossFold`` mode, a
+/// plan with one active fold, whose sides are the panes where it divides the
+/// area (R18, R23); and in the ``Stacked`` mode an overlay without active
+/// folds, both panes over the whole layout area (R22).
 ///
 /// The kernel does not approximate the solve. It performs, lane by lane, the
 /// same floating-point operations as the general path up to the panes'
@@ -95,6 +96,20 @@ struct RegimeKernel {
       return acrossFold(
         areaWidth: areaWidth, areaHeight: areaHeight, horizontalRegular: horizontalRegular,
         verticalRegular: verticalRegular)
+    }
+
+    // R22: an overlay with no fold stacks both panes over the area, the
+    // primary in front, each with the container's classes; nothing to size.
+    // Note: the horizontal class is one for all lanes (a pair across 600
+    // points wide takes the general path): as a mask of its own in the
+    // answer it cost every batch ~35 instructions a size (callgrind, peers batch).
+    if Mode.stacked {
+      guard horizontalRegular.all || !horizontalRegular.any else { return nil }
+      let left = Lanes(repeating: insets.left)
+      return RegimeAnswer(
+        axis: .horizontal, crossStart: insets.top, crossLength: areaHeight, primaryStart: left,
+        primaryExtent: areaWidth, secondaryStart: left, secondaryExtent: areaWidth, regularAcross: verticalRegular,
+        splits: false, stacked: true, regularAlong: horizontalRegular.all)
     }
 
     // R16, R17: with no fold, along the longer side; every lane on one axis, regular along it.
@@ -200,7 +215,8 @@ extension RegimeKernel {
 }
 
 /// The kernel's answer for its lanes: both panes shown side by side along
-/// `axis` (R8, R21), compact along it (R20).
+/// `axis` (R8, R21), compact along it (R20); or, `stacked`, both over the
+/// same extent, the primary in front, with the container's classes (R22).
 struct RegimeAnswer<Lanes: KernelLanes> {
   var axis: Axis
   /// The layout area's extent across `axis`.
@@ -215,6 +231,10 @@ struct RegimeAnswer<Lanes: KernelLanes> {
   var regularAcross: Lanes.Mask
   /// A split along `axis` (R21); false for an overlay side by side across a fold.
   var splits: Bool = true
+  /// Both panes over the same extent, the primary in front (R22).
+  var stacked = false
+  /// The container's class along `axis` is regular, in every lane; read only when `stacked`.
+  var regularAlong = false
 }
 
 extension RegimeAnswer where Lanes == Double {
@@ -222,15 +242,16 @@ extension RegimeAnswer where Lanes == Double {
   @inline(__always)
   var solution: Solution {
     let across: SizeClass = regularAcross ? .regular : .compact
+    let along: SizeClass = stacked && regularAlong ? .regular : .compact
     let classes =
       axis == .horizontal
-      ? SizeClasses(horizontal: .compact, vertical: across) : SizeClasses(horizontal: across, vertical: .compact)
+      ? SizeClasses(horizontal: along, vertical: across) : SizeClasses(horizontal: across, vertical: along)
     let primaryFrame = Rect(
       along: axis, start: primaryStart, length: primaryExtent, crossStart: crossStart, crossLength: crossLength)
     let secondaryFrame = Rect(
       along: axis, start: secondaryStart, length: secondaryExtent, crossStart: crossStart, crossLength: crossLength)
     return Solution(
-      primary: PaneLayout(visible: true, frame: primaryFrame, zIndex: 0, sizeClass: classes),
+      primary: PaneLayout(visible: true, frame: primaryFrame, zIndex: stacked ? 1 : 0, sizeClass: classes),
       secondary: PaneLayout(visible: true, frame: secondaryFrame, zIndex: 0, sizeClass: classes),
       splitAxis: splits ? axis : nil)
   }
@@ -243,7 +264,8 @@ extension RegimeAnswer where Lanes == SIMD2<Double> {
     RegimeAnswer<Double>(
       axis: axis, crossStart: crossStart, crossLength: crossLength[lane], primaryStart: primaryStart[lane],
       primaryExtent: primaryExtent[lane], secondaryStart: secondaryStart[lane],
-      secondaryExtent: secondaryExtent[lane], regularAcross: regularAcross[lane], splits: splits
+      secondaryExtent: secondaryExtent[lane], regularAcross: regularAcross[lane], splits: splits, stacked: stacked,
+      regularAlong: regularAlong
     ).solution
   }
 }
@@ -255,18 +277,22 @@ protocol KernelMode {
   static var snaps: Bool { get }
   /// The plan has one active fold: the panes take its sides (R18, R23).
   static var acrossFold: Bool { get }
+  /// The plan is an overlay without active folds: the panes stack (R22).
+  static var stacked: Bool { get }
 }
 
 /// A plan with a display scale: edges snap to its pixel grid.
 enum SnappingGrid: KernelMode {
   static var snaps: Bool { @inline(__always) get { true } }
   static var acrossFold: Bool { @inline(__always) get { false } }
+  static var stacked: Bool { @inline(__always) get { false } }
 }
 
 /// A plan without a display scale: edges stay where the arithmetic puts them.
 enum NoGrid: KernelMode {
   static var snaps: Bool { @inline(__always) get { false } }
   static var acrossFold: Bool { @inline(__always) get { false } }
+  static var stacked: Bool { @inline(__always) get { false } }
 }
 
 /// A plan with one active fold: the fold's sides are the panes, with no
@@ -274,12 +300,21 @@ enum NoGrid: KernelMode {
 enum AcrossFold: KernelMode {
   static var snaps: Bool { @inline(__always) get { false } }
   static var acrossFold: Bool { @inline(__always) get { true } }
+  static var stacked: Bool { @inline(__always) get { false } }
+}
+
+/// An overlay without active folds: both panes over the whole layout area,
+/// unsnapped (R22).
+enum Stacked: KernelMode {
+  static var snaps: Bool { @inline(__always) get { false } }
+  static var acrossFold: Bool { @inline(__always) get { false } }
+  static var stacked: Bool { @inline(__always) get { true } }
 }
 
 /// Which regime kernel answers a plan's sizes (the rest take the general path).
 @usableFromInline
 enum KernelChoice: UInt8, Sendable {
-  /// None: overlays, hidden secondaries, several active folds.
+  /// None: hidden secondaries, several active folds.
   case general
   /// A split without active folds or display scale (``NoGrid``).
   case noGrid
@@ -287,12 +322,16 @@ enum KernelChoice: UInt8, Sendable {
   case snappingGrid
   /// One active fold, the secondary shown (``AcrossFold``).
   case acrossFold
+  /// An overlay without active folds, the secondary shown (``Stacked``).
+  case stacked
 
   init(foldCount: Int, style: ArrangementStyle, secondaryVisible: Bool, scale: Double) {
     if foldCount == 1 && secondaryVisible {
       self = .acrossFold
     } else if foldCount == 0 && style == .split && secondaryVisible {
       self = scale > 0 ? .snappingGrid : .noGrid
+    } else if foldCount == 0 && secondaryVisible {
+      self = .stacked
     } else {
       self = .general
     }
@@ -320,6 +359,7 @@ extension ArrangementPlan {
     case .noGrid: use(self, NoGrid.self)
     case .snappingGrid: use(self, SnappingGrid.self)
     case .acrossFold: use(self, AcrossFold.self)
+    case .stacked: use(self, Stacked.self)
     }
   }
 }
