@@ -314,6 +314,69 @@ struct PlanTests {
   }
 
   @Test(
+    "A split whose axis is not allowed or not regular: the kernel gives the lone primary as the general path does (R17, R19)",
+    arguments: [LayoutDirection.leftToRight, .rightToLeft], [0, 1, 2])
+  func kernelLonePrimary(direction: LayoutDirection, configuration: Int) {
+    var scene = Scene(
+      container: rect(3.25, 1.5, 951, 669), safeArea: EdgeInsets(top: 12, left: 30, bottom: 9, right: 84),
+      layoutDirection: direction, displayScale: configuration == 2 ? nil : 3)
+    scene.regions = [camera(id: 2, x: 10, y: 10, size: 30)]
+    scene.primary.width = DimensionRange(minimum: .absolute(250), preferred: .fractional(0.3))
+    switch configuration {
+    case 0: scene.axes = .horizontal  // portrait sizes: the vertical axis is not allowed
+    case 1: scene.sizeClass = SizeClasses(horizontal: .compact, vertical: .regular)  // given, compact along x
+    default: break  // derived classes: compact below 600 points
+    }
+    let plan = ArrangementPlan(scene)
+    #expect(plan.kernelName == (configuration == 2 ? "noGrid" : "snappingGrid"))
+    // Landscape and portrait sizes, both sides of 600 (R2), vanishing areas (R1), bad numbers (R29).
+    var sizes = (0..<160).map { Size(width: 200 + Double($0) * 9.1, height: 1500 - Double($0) * 8.3) }
+    for length in [600.0, 614, 114, 21] {
+      for near in [length, length.nextUp, length.nextDown] {
+        sizes += [Size(width: near, height: 669), Size(width: 951, height: near), Size(width: near, height: 1200)]
+      }
+    }
+    sizes += [Size(width: .nan, height: 500), Size(width: -40, height: 500), Size(width: .infinity, height: 700)]
+    sizes += (0..<40).map { Size(width: 150 + Double($0) * 10, height: 120 + Double($0) * 9) }  // small windows
+    var lone = 0
+    for size in sizes {
+      var resized = scene
+      resized.container.width = size.width
+      resized.container.height = size.height
+      let expected = resized.solve()
+      let answer = plan.regimeSolution(width: size.width, height: size.height)
+      if let answer {
+        #expect(bits(answer) == bits(expected), "width \(size.width), height \(size.height)")
+        if !answer.secondary.visible { lone += 1 }
+      }
+      // Every lone primary with an area is the kernel's.
+      if expected.primary.visible && !expected.secondary.visible {
+        #expect(answer != nil, "width \(size.width), height \(size.height)")
+      }
+    }
+    #expect(lone >= 40, "\(lone) lone answers")
+    // Pairs in SIMD lanes: a lone pair, a split pair, and a pair with one of each (the general
+    // path's): the sweep's, and pairs across 600 points along either axis.
+    var pairs = stride(from: 0, to: 160, by: 2).map { (sizes[$0], sizes[$0 + 1]) }
+    pairs += [
+      (Size(width: 599.5, height: 500), Size(width: 600.5, height: 500)),
+      (Size(width: 500, height: 599.5), Size(width: 500, height: 600.5)),
+      (Size(width: 590, height: 500), Size(width: 599, height: 520)),
+      (Size(width: 700, height: 500), Size(width: 650, height: 640)),
+    ]
+    for (index, (first, second)) in pairs.enumerated() {
+      if let (one, two) = plan.regimeSolutions(
+        widths: SIMD2(first.width, second.width), heights: SIMD2(first.height, second.height))
+      {
+        #expect(bits(one) == bits(plan.solve(width: first.width, height: first.height)), "pair at \(index)")
+        #expect(bits(two) == bits(plan.solve(width: second.width, height: second.height)), "pair at \(index)")
+        #expect(one.secondary.visible == two.secondary.visible, "pair at \(index)")
+      }
+    }
+    expectBatchesMatch(scene, sizes, "lone primary, \(direction), configuration \(configuration)")
+  }
+
+  @Test(
     "With one active fold the kernel answers with the fold's sides, equal to the general path (R18, R23)",
     arguments: [ArrangementStyle.split, .overlay], [LayoutDirection.leftToRight, .rightToLeft])
   func kernelTakesTheFold(style: ArrangementStyle, direction: LayoutDirection) {

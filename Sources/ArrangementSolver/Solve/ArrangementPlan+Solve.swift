@@ -204,10 +204,18 @@ extension SolutionColumns {
     put(primaryY, horizontal ? crossStart : answer.primaryStart)
     put(primaryWidth, horizontal ? answer.primaryExtent : answer.crossLength)
     put(primaryHeight, horizontal ? answer.crossLength : answer.primaryExtent)
-    put(secondaryX, horizontal ? answer.secondaryStart : crossStart)
-    put(secondaryY, horizontal ? crossStart : answer.secondaryStart)
-    put(secondaryWidth, horizontal ? answer.secondaryExtent : answer.crossLength)
-    put(secondaryHeight, horizontal ? answer.crossLength : answer.secondaryExtent)
+    if answer.lone {  // hidden: a zero frame (RULES.md §7)
+      let zero = SIMD2<Double>(repeating: 0)
+      put(secondaryX, zero)
+      put(secondaryY, zero)
+      put(secondaryWidth, zero)
+      put(secondaryHeight, zero)
+    } else {
+      put(secondaryX, horizontal ? answer.secondaryStart : crossStart)
+      put(secondaryY, horizontal ? crossStart : answer.secondaryStart)
+      put(secondaryWidth, horizontal ? answer.secondaryExtent : answer.crossLength)
+      put(secondaryHeight, horizontal ? answer.crossLength : answer.secondaryExtent)
+    }
     // Both panes visible, compact along the axis, the container's class across it (R20, R21);
     // stacked, the container's classes and the primary in front (R22).
     typealias Flags = SolutionColumns.Flags
@@ -215,13 +223,15 @@ extension SolutionColumns {
     var pane = SIMD2<UInt64>(repeating: Flags.visible).replacing(
       with: Flags.visible | across, where: answer.regularAcross)
     var primary = pane
-    if answer.stacked {
+    var secondary = pane
+    if answer.stacked || answer.lone {
       let along = horizontal ? Flags.horizontallyRegular : Flags.verticallyRegular
       if answer.regularAlong { pane |= SIMD2(repeating: along) }
-      primary = pane | SIMD2(repeating: Flags.inFront)
+      primary = answer.stacked ? pane | SIMD2(repeating: Flags.inFront) : pane
+      secondary = answer.lone ? pane & SIMD2(repeating: ~Flags.visible) : pane
     }
     let axisBits = Flags.axisBits(answer.splits ? answer.axis : nil)
-    let flags = primary | pane &<< Flags.secondaryShift | SIMD2(repeating: axisBits)
+    let flags = primary | secondary &<< Flags.secondaryShift | SIMD2(repeating: axisBits)
     UnsafeMutableRawPointer(self.flags + index).storeBytes(of: flags, as: SIMD2<UInt64>.self)
   }
 }

@@ -104,12 +104,9 @@ struct RegimeKernel {
     // points wide takes the general path): as a mask of its own in the
     // answer it cost every batch ~35 instructions a size (callgrind, peers batch).
     if Mode.stacked {
-      guard horizontalRegular.all || !horizontalRegular.any else { return nil }
-      let left = Lanes(repeating: insets.left)
-      return RegimeAnswer(
-        axis: .horizontal, crossStart: insets.top, crossLength: areaHeight, primaryStart: left,
-        primaryExtent: areaWidth, secondaryStart: left, secondaryExtent: areaWidth, regularAcross: verticalRegular,
-        splits: false, stacked: true, regularAlong: horizontalRegular.all)
+      return overArea(
+        areaWidth: areaWidth, areaHeight: areaHeight, horizontalRegular: horizontalRegular,
+        verticalRegular: verticalRegular, lone: false)
     }
 
     // R16, R17: with no fold, along the longer side; every lane on one axis, regular along it.
@@ -119,11 +116,22 @@ struct RegimeKernel {
     let crossLength: Lanes
     let start: Double
     let crossStart: Double
+    // A lone primary over the whole area where the axis is not allowed or, in every lane, not regular (R17, R19).
     if horizontal.all {
-      guard axes.allows(.horizontal) && horizontalRegular.all else { return nil }
+      guard axes.allows(.horizontal) && horizontalRegular.all else {
+        guard Mode.lone && (!axes.allows(.horizontal) || !horizontalRegular.any) else { return nil }
+        return overArea(
+          areaWidth: areaWidth, areaHeight: areaHeight, horizontalRegular: horizontalRegular,
+          verticalRegular: verticalRegular, lone: true)
+      }
       (axis, length, crossLength, start, crossStart) = (.horizontal, areaWidth, areaHeight, insets.left, insets.top)
     } else if !horizontal.any {
-      guard axes.allows(.vertical) && verticalRegular.all else { return nil }
+      guard axes.allows(.vertical) && verticalRegular.all else {
+        guard Mode.lone && (!axes.allows(.vertical) || !verticalRegular.any) else { return nil }
+        return overArea(
+          areaWidth: areaWidth, areaHeight: areaHeight, horizontalRegular: horizontalRegular,
+          verticalRegular: verticalRegular, lone: true)
+      }
       (axis, length, crossLength, start, crossStart) = (.vertical, areaHeight, areaWidth, insets.top, insets.left)
     } else {
       return nil
@@ -171,10 +179,36 @@ struct RegimeKernel {
 }
 
 extension RegimeKernel {
+  /// The panes over the whole layout area with the container's classes:
+  /// both, the primary in front (an overlay without a fold, R22), or the
+  /// primary alone (a split whose axis is not allowed or not regular, R17,
+  /// R19, R20). The general path's area, unsnapped; `nil` unless every lane
+  /// has one horizontal class.
+  ///
+  /// Note: that class is one for all lanes (a pair across 600 points wide
+  /// takes the general path): as a mask of its own in the answer it cost
+  /// every batch ~35 instructions a size (callgrind, peers batch).
+  @inline(__always)
+  func overArea<Lanes: KernelLanes>(
+    areaWidth: Lanes, areaHeight: Lanes, horizontalRegular: Lanes.Mask, verticalRegular: Lanes.Mask, lone: Bool
+  ) -> RegimeAnswer<Lanes>? {
+    guard horizontalRegular.all || !horizontalRegular.any else { return nil }
+    let left = Lanes(repeating: insets.left)
+    let zero = Lanes(repeating: 0)
+    return RegimeAnswer(
+      axis: .horizontal, crossStart: insets.top, crossLength: areaHeight, primaryStart: left,
+      primaryExtent: areaWidth, secondaryStart: lone ? zero : left, secondaryExtent: lone ? zero : areaWidth,
+      regularAcross: verticalRegular, splits: false, stacked: !lone, lone: lone, regularAlong: horizontalRegular.all)
+  }
+
   /// The plan's one active fold, when it divides the area in every lane: each
   /// pane is one side of it (R16, R18; R23 for an overlay), with the general
   /// path's operations (`Fold.applying`, `Fold.sides`, `SolveContext.band`).
-  @inline(__always)
+  ///
+  /// Note: transparent, as `solve` is: with `@inline(__always)` it stayed a
+  /// generic call once `solve` grew the lone primary (callgrind, plans/resize
+  /// 326 → 381 instructions a solve; now 332).
+  @_transparent
   func acrossFold<Lanes: KernelLanes>(
     areaWidth: Lanes, areaHeight: Lanes, horizontalRegular: Lanes.Mask, verticalRegular: Lanes.Mask
   ) -> RegimeAnswer<Lanes>? {
@@ -215,8 +249,9 @@ extension RegimeKernel {
 }
 
 /// The kernel's answer for its lanes: both panes shown side by side along
-/// `axis` (R8, R21), compact along it (R20); or, `stacked`, both over the
-/// same extent, the primary in front, with the container's classes (R22).
+/// `axis` (R8, R21), compact along it (R20); or, with the container's
+/// classes, `stacked`, both over the same extent, the primary in front
+/// (R22), or `lone`, the primary alone (R17, R19).
 struct RegimeAnswer<Lanes: KernelLanes> {
   var axis: Axis
   /// The layout area's extent across `axis`.
@@ -233,7 +268,9 @@ struct RegimeAnswer<Lanes: KernelLanes> {
   var splits: Bool = true
   /// Both panes over the same extent, the primary in front (R22).
   var stacked = false
-  /// The container's class along `axis` is regular, in every lane; read only when `stacked`.
+  /// The primary alone over the area, the secondary hidden (R17, R19).
+  var lone = false
+  /// The container's class along `axis` is regular, in every lane; read only when `stacked` or `lone`.
   var regularAlong = false
 }
 
@@ -242,7 +279,7 @@ extension RegimeAnswer where Lanes == Double {
   @inline(__always)
   var solution: Solution {
     let across: SizeClass = regularAcross ? .regular : .compact
-    let along: SizeClass = stacked && regularAlong ? .regular : .compact
+    let along: SizeClass = (stacked || lone) && regularAlong ? .regular : .compact
     let classes =
       axis == .horizontal
       ? SizeClasses(horizontal: along, vertical: across) : SizeClasses(horizontal: across, vertical: along)
@@ -252,7 +289,8 @@ extension RegimeAnswer where Lanes == Double {
       along: axis, start: secondaryStart, length: secondaryExtent, crossStart: crossStart, crossLength: crossLength)
     return Solution(
       primary: PaneLayout(visible: true, frame: primaryFrame, zIndex: stacked ? 1 : 0, sizeClass: classes),
-      secondary: PaneLayout(visible: true, frame: secondaryFrame, zIndex: 0, sizeClass: classes),
+      secondary: lone
+        ? .hidden(classes) : PaneLayout(visible: true, frame: secondaryFrame, zIndex: 0, sizeClass: classes),
       splitAxis: splits ? axis : nil)
   }
 }
@@ -265,7 +303,7 @@ extension RegimeAnswer where Lanes == SIMD2<Double> {
       axis: axis, crossStart: crossStart, crossLength: crossLength[lane], primaryStart: primaryStart[lane],
       primaryExtent: primaryExtent[lane], secondaryStart: secondaryStart[lane],
       secondaryExtent: secondaryExtent[lane], regularAcross: regularAcross[lane], splits: splits, stacked: stacked,
-      regularAlong: regularAlong
+      lone: lone, regularAlong: regularAlong
     ).solution
   }
 }
@@ -279,6 +317,9 @@ protocol KernelMode {
   static var acrossFold: Bool { get }
   /// The plan is an overlay without active folds: the panes stack (R22).
   static var stacked: Bool { get }
+  /// A split whose axis is not allowed or not regular is answered too: the
+  /// primary alone (R17, R19). Only for batches of plans where that can happen.
+  static var lone: Bool { get }
 }
 
 /// A plan with a display scale: edges snap to its pixel grid.
@@ -286,6 +327,7 @@ enum SnappingGrid: KernelMode {
   static var snaps: Bool { @inline(__always) get { true } }
   static var acrossFold: Bool { @inline(__always) get { false } }
   static var stacked: Bool { @inline(__always) get { false } }
+  static var lone: Bool { @inline(__always) get { false } }
 }
 
 /// A plan without a display scale: edges stay where the arithmetic puts them.
@@ -293,6 +335,7 @@ enum NoGrid: KernelMode {
   static var snaps: Bool { @inline(__always) get { false } }
   static var acrossFold: Bool { @inline(__always) get { false } }
   static var stacked: Bool { @inline(__always) get { false } }
+  static var lone: Bool { @inline(__always) get { false } }
 }
 
 /// A plan with one active fold: the fold's sides are the panes, with no
@@ -301,6 +344,20 @@ enum AcrossFold: KernelMode {
   static var snaps: Bool { @inline(__always) get { false } }
   static var acrossFold: Bool { @inline(__always) get { true } }
   static var stacked: Bool { @inline(__always) get { false } }
+  static var lone: Bool { @inline(__always) get { false } }
+}
+
+/// A split without active folds (`Base`: ``NoGrid`` or ``SnappingGrid``)
+/// that also answers sizes where the primary is alone (R17, R19).
+///
+/// Note: a mode of its own, so that plans where the primary is never alone
+/// do not pay for the check (callgrind: peers batch 161 → 167, columns
+/// 142 → 151 instructions a size with it in every split).
+enum Lone<Base: KernelMode>: KernelMode {
+  static var snaps: Bool { @inline(__always) get { Base.snaps } }
+  static var acrossFold: Bool { @inline(__always) get { false } }
+  static var stacked: Bool { @inline(__always) get { false } }
+  static var lone: Bool { @inline(__always) get { true } }
 }
 
 /// An overlay without active folds: both panes over the whole layout area,
@@ -309,6 +366,7 @@ enum Stacked: KernelMode {
   static var snaps: Bool { @inline(__always) get { false } }
   static var acrossFold: Bool { @inline(__always) get { false } }
   static var stacked: Bool { @inline(__always) get { true } }
+  static var lone: Bool { @inline(__always) get { false } }
 }
 
 /// Which regime kernel answers a plan's sizes (the rest take the general path).
@@ -351,13 +409,20 @@ extension ArrangementPlan {
   /// The kernel chosen when the plan was made, by name (for tests).
   package var kernelName: String { "\(kernel)" }
 
+  /// Whether the primary can be alone in a split without folds: an axis is
+  /// not allowed, or the container can be compact along one (R2, R17).
+  var mayBeLone: Bool {
+    !axes.allows(.horizontal) || !axes.allows(.vertical) || derivesClasses
+      || givenClasses.horizontal == .compact || givenClasses.vertical == .compact
+  }
+
   /// `use` with this plan's kernel and mode, or `nil` where no kernel applies.
   @inline(__always)
   func withKernel<Use: KernelUse>(_ use: Use) -> Use.Answer? {
     switch kernel {
     case .general: nil
-    case .noGrid: use(self, NoGrid.self)
-    case .snappingGrid: use(self, SnappingGrid.self)
+    case .noGrid: mayBeLone ? use(self, Lone<NoGrid>.self) : use(self, NoGrid.self)
+    case .snappingGrid: mayBeLone ? use(self, Lone<SnappingGrid>.self) : use(self, SnappingGrid.self)
     case .acrossFold: use(self, AcrossFold.self)
     case .stacked: use(self, Stacked.self)
     }
