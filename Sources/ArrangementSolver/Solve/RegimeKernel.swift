@@ -322,20 +322,21 @@ protocol KernelMode {
   static var lone: Bool { get }
 }
 
-/// A plan with a display scale: edges snap to its pixel grid.
-enum SnappingGrid: KernelMode {
-  static var snaps: Bool { @inline(__always) get { true } }
+/// A mode answers only what it says it answers.
+extension KernelMode {
   static var acrossFold: Bool { @inline(__always) get { false } }
   static var stacked: Bool { @inline(__always) get { false } }
   static var lone: Bool { @inline(__always) get { false } }
 }
 
+/// A plan with a display scale: edges snap to its pixel grid.
+enum SnappingGrid: KernelMode {
+  static var snaps: Bool { @inline(__always) get { true } }
+}
+
 /// A plan without a display scale: edges stay where the arithmetic puts them.
 enum NoGrid: KernelMode {
   static var snaps: Bool { @inline(__always) get { false } }
-  static var acrossFold: Bool { @inline(__always) get { false } }
-  static var stacked: Bool { @inline(__always) get { false } }
-  static var lone: Bool { @inline(__always) get { false } }
 }
 
 /// A plan with one active fold: the fold's sides are the panes, with no
@@ -343,8 +344,6 @@ enum NoGrid: KernelMode {
 enum AcrossFold: KernelMode {
   static var snaps: Bool { @inline(__always) get { false } }
   static var acrossFold: Bool { @inline(__always) get { true } }
-  static var stacked: Bool { @inline(__always) get { false } }
-  static var lone: Bool { @inline(__always) get { false } }
 }
 
 /// A split without active folds (`Base`: ``NoGrid`` or ``SnappingGrid``)
@@ -355,8 +354,6 @@ enum AcrossFold: KernelMode {
 /// 142 → 151 instructions a size with it in every split).
 enum Lone<Base: KernelMode>: KernelMode {
   static var snaps: Bool { @inline(__always) get { Base.snaps } }
-  static var acrossFold: Bool { @inline(__always) get { false } }
-  static var stacked: Bool { @inline(__always) get { false } }
   static var lone: Bool { @inline(__always) get { true } }
 }
 
@@ -364,9 +361,7 @@ enum Lone<Base: KernelMode>: KernelMode {
 /// unsnapped (R22).
 enum Stacked: KernelMode {
   static var snaps: Bool { @inline(__always) get { false } }
-  static var acrossFold: Bool { @inline(__always) get { false } }
   static var stacked: Bool { @inline(__always) get { true } }
-  static var lone: Bool { @inline(__always) get { false } }
 }
 
 /// Which regime kernel answers a plan's sizes (the rest take the general path).
