@@ -239,6 +239,29 @@ public struct JSONWriter: ~Copyable {
   @inline(__always) private mutating func decimal(_ value: Double) -> Bool {
     let magnitude = value.magnitude
     guard magnitude < 1e11 && magnitude >= 1e-4 else { return false }
+    // One or two decimals (halves and quarters of a point), the commonest, at
+    // once: the same check with d = 2; a last zero means d = 1 fits as well.
+    let scaledTwice = magnitude * 100
+    var hundredths = UInt64(scaledTwice)
+    if scaledTwice - Double(hundredths) >= 0.5 { hundredths += 1 }
+    if Double(hundredths) / 100 == magnitude {
+      reserve(24)
+      if value < 0 {
+        base[count] = UInt8(ascii: "-")
+        count += 1
+      }
+      digits(hundredths / 100)
+      let fraction = Int(hundredths % 100)
+      base[count] = UInt8(ascii: ".")
+      base[count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10)
+      if fraction % 10 == 0 {
+        count += 2
+      } else {
+        base[count + 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+        count += 3
+      }
+      return true
+    }
     // Digits before the point; 0 to -3 count the zeros after it. The literals
     // 0.1, 0.01 and 0.001 lie above the decimals they spell, so no value is misplaced.
     var before: Int
