@@ -16,31 +16,45 @@ extension ArrangementPlan {
     // A stacked overlay (R22) takes the general path here: as a third
     // out-of-line case it made the other plans dearer (callgrind: peers plan
     // 254 → 260, plans/resize 326 → 346 instructions a solve).
-    guard kernel == .noGrid || kernel == .snappingGrid else {
-      return kernel == .acrossFold ? solveAcrossFold(width: width, height: height) : solveSize(width, height)
-    }
-    guard kernel == .snappingGrid else {
-      if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: NoGrid.self) {
-        return answer.solution
+    guard kernel == .noGrid && compiled else {
+      switch kernel {
+      case .snappingGrid: return solveSnapped(width: width, height: height)
+      case .acrossFold: return solveAcrossFold(width: width, height: height)
+      case .noGrid: return solveUncompiled(width: width, height: height)
+      default: return solveSize(width, height)
       }
-      return solveSize(width, height)
     }
-    return solveSnapped(width: width, height: height)
+    if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: Compiled<NoGrid>.self) {
+      return answer.solution
+    }
+    return solveSize(width, height)
   }
 
   /// ``solve(width:height:)`` for a plan with a display scale.
   @inline(never)
   func solveSnapped(width: Double, height: Double) -> Solution {
-    if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: SnappingGrid.self) {
-      return answer.solution
-    }
-    return solveSize(width, height)
+    let kernel = RegimeKernel(self)
+    let answer =
+      compiled
+      ? kernel.solve(widths: width, heights: height, mode: Compiled<SnappingGrid>.self)
+      : kernel.solve(widths: width, heights: height, mode: SnappingGrid.self)
+    return answer?.solution ?? solveSize(width, height)
   }
 
   /// ``solve(width:height:)`` for a plan with one active fold.
   @inline(never)
   func solveAcrossFold(width: Double, height: Double) -> Solution {
     if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: AcrossFold.self) {
+      return answer.solution
+    }
+    return solveSize(width, height)
+  }
+
+  /// ``solve(width:height:)`` for a split without a display scale whose
+  /// regimes did not compile (``RegimeTable/coversRegime(_:_:primaryFirst:)``).
+  @inline(never)
+  func solveUncompiled(width: Double, height: Double) -> Solution {
+    if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: NoGrid.self) {
       return answer.solution
     }
     return solveSize(width, height)

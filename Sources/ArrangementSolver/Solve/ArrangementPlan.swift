@@ -43,6 +43,11 @@ public struct ArrangementPlan: Sendable {
   @usableFromInline var foldCount: Int
   /// Which regime kernel answers this plan's sizes, chosen once here.
   @usableFromInline var kernel: KernelChoice
+  /// A split without folds: where its sizing rules reduce to one formula,
+  /// along each axis (R3–R7); empty tables when `compiled` is false.
+  @usableFromInline var horizontalRegimes: RegimeTable
+  @usableFromInline var verticalRegimes: RegimeTable
+  @usableFromInline var compiled: Bool
 
   /// Compiles `scene`; its container's size is ignored (give it to ``solve(width:height:)``).
   public init(_ scene: Scene) {
@@ -71,6 +76,20 @@ public struct ArrangementPlan: Sendable {
       foldCount += 1
     }
     kernel = KernelChoice(foldCount: foldCount, style: style, secondaryVisible: secondaryVisible, scale: scale)
+    horizontalRegimes = RegimeTable()
+    verticalRegimes = RegimeTable()
+    compiled = false
+    if kernel == .noGrid || kernel == .snappingGrid,
+      insets.left + insets.right <= RegimeTable.largestInsets,
+      insets.top + insets.bottom <= RegimeTable.largestInsets
+    {
+      horizontalRegimes = RegimeTable.compile(primaryWidth, secondaryWidth, primaryFirst: primaryFirst)
+      verticalRegimes = RegimeTable.compile(primaryHeight, secondaryHeight, primaryFirst: primaryFirst)
+      compiled =
+        (horizontalRegimes.count > 0 || verticalRegimes.count > 0)
+        && horizontalRegimes.coversRegime(primaryWidth, secondaryWidth, primaryFirst: primaryFirst)
+        && verticalRegimes.coversRegime(primaryHeight, secondaryHeight, primaryFirst: primaryFirst)
+    }
   }
 }
 

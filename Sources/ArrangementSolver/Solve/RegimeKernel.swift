@@ -15,7 +15,9 @@
 /// positive. There the general path's answer is `(f, L − f)`, bit for bit;
 /// anywhere else (R5, R6, R7 growth, a lone pane, no area, lanes on
 /// different axes) the kernel answers `nil` and the caller takes the general
-/// path.
+/// path. In a ``Compiled`` mode the plan's ``RegimeTable`` stands for both
+/// steps: per size it only finds the piece holding the length and evaluates
+/// that piece's formula, with the same operations.
 struct RegimeKernel {
   var insets: EdgeInsets
   var derivesClasses: Bool
@@ -35,6 +37,9 @@ struct RegimeKernel {
   var style: ArrangementStyle
   var overlayPrimaryLeading: Bool
   var overlayPrimaryTop: Bool
+  /// The plan's compiled pieces (``KernelMode/compiled`` modes only).
+  var horizontalRegimes: RegimeTable
+  var verticalRegimes: RegimeTable
 
   /// Only for plans whose ``KernelChoice`` is not `.general`.
   ///
@@ -60,6 +65,8 @@ struct RegimeKernel {
     style = plan.style
     overlayPrimaryLeading = plan.overlayPrimaryLeading
     overlayPrimaryTop = plan.overlayPrimaryTop
+    horizontalRegimes = plan.horizontalRegimes
+    verticalRegimes = plan.verticalRegimes
   }
 
   /// The answer for the sizes `(widths, heights)`, lane by lane, when every
@@ -75,8 +82,10 @@ struct RegimeKernel {
   ) -> RegimeAnswer<Lanes>? {
     // R1, R29: the layout area, as `SolveContext` computes it.
     let zero = Lanes(repeating: 0)
-    let width = Lanes.sanitizedLength(widths)
-    let height = Lanes.sanitizedLength(heights)
+    // A compiled mode reads the sizes as given: a length in one of its
+    // pieces is one sanitising leaves alone, and any other takes the general path.
+    let width = Mode.compiled ? widths : Lanes.sanitizedLength(widths)
+    let height = Mode.compiled ? heights : Lanes.sanitizedLength(heights)
     let areaWidth = SolveContext.areaLength(width, insets.left, insets.right)
     let areaHeight = SolveContext.areaLength(height, insets.top, insets.bottom)
     guard (areaWidth.greater(zero) .& areaHeight.greater(zero)).all else { return nil }
@@ -119,7 +128,8 @@ struct RegimeKernel {
     // A lone primary over the whole area where the axis is not allowed or, in every lane, not regular (R17, R19).
     if horizontal.all {
       guard axes.allows(.horizontal) && horizontalRegular.all else {
-        guard Mode.lone && (!axes.allows(.horizontal) || !horizontalRegular.any) else { return nil }
+        guard Mode.lone && (!axes.allows(.horizontal) || !horizontalRegular.any) && Self.sane(areaWidth, Mode.self)
+        else { return nil }
         return overArea(
           areaWidth: areaWidth, areaHeight: areaHeight, horizontalRegular: horizontalRegular,
           verticalRegular: verticalRegular, lone: true)
@@ -127,7 +137,8 @@ struct RegimeKernel {
       (axis, length, crossLength, start, crossStart) = (.horizontal, areaWidth, areaHeight, insets.left, insets.top)
     } else if !horizontal.any {
       guard axes.allows(.vertical) && verticalRegular.all else {
-        guard Mode.lone && (!axes.allows(.vertical) || !verticalRegular.any) else { return nil }
+        guard Mode.lone && (!axes.allows(.vertical) || !verticalRegular.any) && Self.sane(areaHeight, Mode.self)
+        else { return nil }
         return overArea(
           areaWidth: areaWidth, areaHeight: areaHeight, horizontalRegular: horizontalRegular,
           verticalRegular: verticalRegular, lone: true)
@@ -137,24 +148,21 @@ struct RegimeKernel {
       return nil
     }
 
-    // R3: the ranges and preferred lengths, with the general path's operations.
+    // R3–R7: the plan's compiled piece for this length, or the rules' own operations.
     let primaryRange = axis == .horizontal ? primaryWidth : primaryHeight
     let secondaryRange = axis == .horizontal ? secondaryWidth : secondaryHeight
-    let primary = ResolvedRange(primaryRange, length: length)
-    let secondary = ResolvedRange(secondaryRange, length: length)
-    let (primaryPreferred, secondaryPreferred) = ResolvedRange.preferredLengths(primary, secondary, length: length)
-
-    // R4–R7 in the regime: the first keeps `f` (`smaller(f, L)` is `f`), the second's
-    // minimum fits (no R5), the second's preferred length is at least `L − f` (so it gets
-    // exactly `L − f` and R7's leftover is 0), and both are positive (no R6).
-    let first = primaryFirst ? primaryPreferred : secondaryPreferred
-    let secondPreferred = primaryFirst ? secondaryPreferred : primaryPreferred
-    let secondMinimum = primaryFirst ? secondary.minimum : primary.minimum
+    let first: Lanes
+    if Mode.compiled {
+      guard let compiled = (axis == .horizontal ? horizontalRegimes : verticalRegimes).first(length) else {
+        return nil
+      }
+      first = compiled
+    } else {
+      let sized = Self.sizedInRegime(primaryRange, secondaryRange, primaryFirst: primaryFirst, length: length)
+      guard sized.holds.all else { return nil }
+      first = sized.first
+    }
     let rest = length - first
-    let regime =
-      .!length.less(first) .& .!rest.less(secondMinimum) .& rest.lessOrEqual(secondPreferred)
-      .& first.greater(zero) .& rest.greater(zero)
-    guard regime.all else { return nil }
     let primaryLength = primaryFirst ? first : rest
     let secondaryLength = primaryFirst ? rest : first
 
@@ -175,6 +183,42 @@ struct RegimeKernel {
       primaryExtent: primaryHigh - primaryLow, secondaryStart: secondaryLow,
       secondaryExtent: secondaryHigh - secondaryLow,
       regularAcross: axis == .horizontal ? verticalRegular : horizontalRegular)
+  }
+}
+
+extension RegimeKernel {
+  /// In a compiled mode, whether the longer area length (and so the sizes)
+  /// is one sanitising leaves alone: a lone primary has no piece to check it.
+  @inline(__always)
+  static func sane<Lanes: KernelLanes, Mode: KernelMode>(_ length: Lanes, _ mode: Mode.Type) -> Bool {
+    !Mode.compiled || length.lessOrEqual(Lanes(repeating: RegimeTable.largestLength)).all
+  }
+
+  /// R3–R7 where they reduce to the common regime, with the general path's
+  /// operations: the length of the pane sized first (`first`) and whether,
+  /// lane by lane, it keeps that length while the other gets exactly
+  /// `length − first` (`holds`). The kernel runs it on lengths; a plan runs
+  /// it once on ``RegimeTerm``s to compile the pieces where it holds.
+  @_transparent
+  static func sizedInRegime<Lanes: KernelLanes>(
+    _ primaryRange: LinearRange, _ secondaryRange: LinearRange, primaryFirst: Bool, length: Lanes
+  ) -> (first: Lanes, holds: Lanes.Mask) {
+    let zero = Lanes(repeating: 0)
+    let primary = ResolvedRange(primaryRange, length: length)
+    let secondary = ResolvedRange(secondaryRange, length: length)
+    let (primaryPreferred, secondaryPreferred) = ResolvedRange.preferredLengths(primary, secondary, length: length)
+
+    // The first keeps `f` (`smaller(f, L)` is `f`), the second's minimum fits (no R5), the
+    // second's preferred length is at least `L − f` (so it gets exactly `L − f` and R7's
+    // leftover is 0), and both are positive (no R6).
+    let first = primaryFirst ? primaryPreferred : secondaryPreferred
+    let secondPreferred = primaryFirst ? secondaryPreferred : primaryPreferred
+    let secondMinimum = primaryFirst ? secondary.minimum : primary.minimum
+    let rest = length - first
+    let holds =
+      .!length.less(first) .& .!rest.less(secondMinimum) .& rest.lessOrEqual(secondPreferred)
+      .& first.greater(zero) .& rest.greater(zero)
+    return (first, holds)
   }
 }
 
@@ -320,6 +364,9 @@ protocol KernelMode {
   /// A split whose axis is not allowed or not regular is answered too: the
   /// primary alone (R17, R19). Only for batches of plans where that can happen.
   static var lone: Bool { get }
+  /// The plan's compiled pieces give the first pane's length (R3–R7): no
+  /// ranges resolved and no regime checked per size.
+  static var compiled: Bool { get }
 }
 
 /// A mode answers only what it says it answers.
@@ -327,6 +374,7 @@ extension KernelMode {
   static var acrossFold: Bool { @inline(__always) get { false } }
   static var stacked: Bool { @inline(__always) get { false } }
   static var lone: Bool { @inline(__always) get { false } }
+  static var compiled: Bool { @inline(__always) get { false } }
 }
 
 /// A plan with a display scale: edges snap to its pixel grid.
@@ -355,6 +403,14 @@ enum AcrossFold: KernelMode {
 enum Lone<Base: KernelMode>: KernelMode {
   static var snaps: Bool { @inline(__always) get { Base.snaps } }
   static var lone: Bool { @inline(__always) get { true } }
+  static var compiled: Bool { @inline(__always) get { Base.compiled } }
+}
+
+/// A split without active folds (`Base`: ``NoGrid`` or ``SnappingGrid``)
+/// whose plan compiled its sizing regimes (``RegimeTable``).
+enum Compiled<Base: KernelMode>: KernelMode {
+  static var snaps: Bool { @inline(__always) get { Base.snaps } }
+  static var compiled: Bool { @inline(__always) get { true } }
 }
 
 /// An overlay without active folds: both panes over the whole layout area,
@@ -416,8 +472,14 @@ extension ArrangementPlan {
   func withKernel<Use: KernelUse>(_ use: Use) -> Use.Answer? {
     switch kernel {
     case .general: nil
-    case .noGrid: mayBeLone ? use(self, Lone<NoGrid>.self) : use(self, NoGrid.self)
-    case .snappingGrid: mayBeLone ? use(self, Lone<SnappingGrid>.self) : use(self, SnappingGrid.self)
+    case .noGrid:
+      compiled
+        ? (mayBeLone ? use(self, Lone<Compiled<NoGrid>>.self) : use(self, Compiled<NoGrid>.self))
+        : (mayBeLone ? use(self, Lone<NoGrid>.self) : use(self, NoGrid.self))
+    case .snappingGrid:
+      compiled
+        ? (mayBeLone ? use(self, Lone<Compiled<SnappingGrid>>.self) : use(self, Compiled<SnappingGrid>.self))
+        : (mayBeLone ? use(self, Lone<SnappingGrid>.self) : use(self, SnappingGrid.self))
     case .acrossFold: use(self, AcrossFold.self)
     case .stacked: use(self, Stacked.self)
     }

@@ -1,0 +1,138 @@
+import ArrangementSolver
+import Testing
+
+@Suite("Compiled regimes: a plan's pieces of the sizing rules answer as the general path does (R3–R7)")
+struct CompiledRegimeTests {
+  func bits(_ solution: Solution) -> [UInt64] {
+    [solution.primary, solution.secondary].flatMap { pane in
+      [
+        pane.frame.x.bitPattern, pane.frame.y.bitPattern, pane.frame.width.bitPattern, pane.frame.height.bitPattern,
+        UInt64(pane.zIndex), pane.visible ? 1 : 0, UInt64(pane.sizeClass.horizontal.rawValue),
+        UInt64(pane.sizeClass.vertical.rawValue),
+      ]
+    } + [UInt64(solution.splitAxis?.rawValue ?? 9)]
+  }
+
+  /// The peers scene: primary 30 % in [250, 600], secondary at least 200, no insets.
+  func peers() -> Scene {
+    var scene = Scene(
+      container: Rect(x: 0, y: 0, width: 320, height: 800),
+      sizeClass: SizeClasses(horizontal: .regular, vertical: .regular))
+    scene.primary.width = DimensionRange(minimum: .absolute(250), preferred: .fractional(0.3), maximum: .absolute(600))
+    scene.secondary.width = DimensionRange(minimum: .absolute(200))
+    return scene
+  }
+
+  @Test("R3–R7: the peers plan compiles three pieces, the primary at its minimum, its ratio, its maximum")
+  func peersPieces() {
+    let pieces = ArrangementPlan(peers()).regimePieces(along: .horizontal)
+    #expect(pieces.count == 3)
+    guard pieces.count == 3 else { return }
+    // Below 450 the secondary's minimum does not fit beside 250 (R5); 0.3·L meets 250 at
+    // 833.3… and 600 at 2000 (R3); the last piece runs to the table's end.
+    let expected: [(Double, Double, Double, Double)] = [
+      (450, 2500.0 / 3, 250, 0), (2500.0 / 3, 2000, 0, 0.3), (2000, 0x1p30, 600, 0),
+    ]
+    for (piece, (low, high, a, f)) in zip(pieces, expected) {
+      // Each end a guard band away from the exact breakpoint: a few billionths of a point.
+      #expect(piece.low > low && piece.low - low < 1e-6, "\(piece)")
+      #expect(piece.high <= high && high - piece.high < 1e-6, "\(piece)")
+      #expect(piece.a == a && piece.f == f)
+    }
+  }
+
+  /// Sizes on both sides of every piece's ends (the compiled breakpoints), and inside.
+  func probes(_ plan: ArrangementPlan, along axis: Axis) -> [Double] {
+    var lengths: [Double] = []
+    for piece in plan.regimePieces(along: axis) {
+      for end in [piece.low, piece.high] {
+        lengths += [end, end.nextUp, end.nextDown, end.nextUp.nextUp, end.nextDown.nextDown, end + 1e-7, end - 1e-7]
+      }
+      lengths.append((piece.low + min(piece.high, 5000)) / 2)
+    }
+    return lengths
+  }
+
+  @Test(
+    "Random ranges, priorities and insets: every size beside a compiled breakpoint solves as the general path does",
+    arguments: [nil, 3.0])
+  func breakpointNeighbours(scale: Double?) {
+    var random = SeededGenerator(seed: 0xC0DE)
+    var compiledPlans = 0
+    var probed = 0
+    let dimensions: [Dimension?] = [
+      nil, .absolute(0), .absolute(120), .absolute(250), .absolute(333.3), .fractional(0.25), .fractional(0.3),
+      .fractional(0.5), .fractional(1),
+    ]
+    for index in 0..<600 {
+      func pick() -> Dimension? { dimensions[Int(random.next() % UInt64(dimensions.count))] }
+      var scene = Scene(
+        container: Rect(x: 0.25, y: 0, width: 800, height: 600),
+        safeArea: EdgeInsets(
+          top: 0, left: Double(random.next() % 3) * 20, bottom: 0, right: Double(random.next() % 2) * 84),
+        sizeClass: SizeClasses(horizontal: .regular, vertical: .regular),
+        layoutDirection: random.next() % 2 == 0 ? .leftToRight : .rightToLeft, displayScale: scale)
+      scene.primary.width = DimensionRange(minimum: pick(), preferred: pick(), maximum: pick())
+      scene.secondary.width = DimensionRange(minimum: pick(), preferred: pick(), maximum: pick())
+      scene.primary.layoutPriority = Double(random.next() % 3)
+      scene.secondary.layoutPriority = Double(random.next() % 3)
+      let plan = ArrangementPlan(scene)
+      let lengths = probes(plan, along: .horizontal)
+      if !lengths.isEmpty { compiledPlans += 1 }
+      let insets = scene.safeArea.left + scene.safeArea.right
+      let widths = lengths.map { $0 + insets } + [insets, .nan, -3, .infinity, 0x1p52, 1e300]
+      let heights = [Double](repeating: 600, count: widths.count)
+      let expected = widths.map { width in
+        var resized = scene
+        resized.container.width = width
+        return bits(resized.solve())
+      }
+      for (width, expected) in zip(widths, expected) {
+        #expect(bits(plan.solve(width: width, height: 600)) == expected, "case \(index), width \(width)")
+      }
+      // Pairs through the kernel: each width beside each of its neighbours.
+      let storage = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: SolutionColumns.byteCount(for: widths.count), alignment: 16)
+      defer { storage.deallocate() }
+      let columns = SolutionColumns(storage, count: widths.count)
+      let written = widths.withUnsafeBufferPointer { widths in
+        heights.withUnsafeBufferPointer { plan.solve(widths: widths, heights: $0, into: columns) }
+      }
+      #expect(written == widths.count)
+      for row in 0..<written {
+        #expect(bits(columns[row]) == expected[row], "case \(index), width \(widths[row])")
+      }
+      probed += widths.count
+    }
+    // About 170 of these configurations have the regime at some width at all.
+    #expect(compiledPlans > 150)
+    #expect(probed > 6000)
+  }
+
+  @Test(
+    "R3, R4: where the first pane takes what the other leaves, the plan keeps the kernel's own check, which still answers"
+  )
+  func leftoverFirst() {
+    // Equal priorities: the primary (no preferred size) is sized first and gets L − 250.
+    var scene = Scene(
+      container: Rect(x: 0, y: 0, width: 450, height: 200),
+      sizeClass: SizeClasses(horizontal: .regular, vertical: .regular))
+    scene.primary.width = DimensionRange(minimum: .absolute(120), maximum: .fractional(0.5))
+    scene.secondary.width = DimensionRange(minimum: .absolute(250), preferred: .absolute(250))
+    let plan = ArrangementPlan(scene)
+    #expect(!plan.readsCompiledRegimes)
+    var answered = 0
+    for width in stride(from: 300.0, through: 600, by: 0.5) {
+      var resized = scene
+      resized.container.width = width
+      guard let kernel = plan.regimeSolution(width: width, height: 200) else { continue }
+      answered += 1
+      #expect(bits(kernel) == bits(resized.solve()), "width \(width)")
+      #expect(kernel.secondary.frame.width == 250)
+    }
+    // From 370 (the primary's minimum beside 250) to 500 (its maximum, half the length).
+    #expect(answered == 261)
+    // The peers plan reads its pieces.
+    #expect(ArrangementPlan(peers()).readsCompiledRegimes)
+  }
+}
