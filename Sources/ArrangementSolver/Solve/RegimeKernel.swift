@@ -153,9 +153,10 @@ struct RegimeKernel {
     let secondaryRange = axis == .horizontal ? secondaryWidth : secondaryHeight
     let first: Lanes
     if Mode.compiled {
-      guard let compiled = (axis == .horizontal ? horizontalRegimes : verticalRegimes).first(length) else {
-        return nil
-      }
+      // Note: each table read where it is, not selected first: selecting
+      // copied the chosen table for every pair (callgrind, peers columns).
+      guard let compiled = axis == .horizontal ? horizontalRegimes.first(length) : verticalRegimes.first(length)
+      else { return nil }
       first = compiled
     } else {
       let sized = Self.sizedInRegime(primaryRange, secondaryRange, primaryFirst: primaryFirst, length: length)
