@@ -135,4 +135,41 @@ struct CompiledRegimeTests {
     // The peers plan reads its pieces.
     #expect(ArrangementPlan(peers()).readsCompiledRegimes)
   }
+
+  @Test("A batch walks the pieces in any order: shuffled sizes, both axes, pieces left and re-entered (R3–R7, R17)")
+  func unsortedBatch() {
+    var scene = peers()
+    scene.primary.height = DimensionRange(minimum: .absolute(100), preferred: .fractional(0.4), maximum: .absolute(500))
+    scene.secondary.height = DimensionRange(minimum: .absolute(150))
+    let plan = ArrangementPlan(scene)
+    #expect(plan.readsCompiledRegimes && plan.regimePieces(along: .vertical).count == 2)
+    var random = SeededGenerator(seed: 0x5A1D)
+    var widths: [Double] = []
+    var heights: [Double] = []
+    for _ in 0..<3000 {
+      // Landscape sizes split along x, portrait ones along y; some land in no piece.
+      let long = 200 + Double(random.next() % 2400) + Double(random.next() % 4) * 0.25
+      let short = 100 + Double(random.next() % 600)
+      let landscape = random.next() % 2 == 0
+      widths.append(landscape ? long : short)
+      heights.append(landscape ? short : long)
+    }
+    let storage = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: SolutionColumns.byteCount(for: widths.count), alignment: 16)
+    defer { storage.deallocate() }
+    let columns = SolutionColumns(storage, count: widths.count)
+    _ = widths.withUnsafeBufferPointer { widths in
+      heights.withUnsafeBufferPointer { plan.solve(widths: widths, heights: $0, into: columns) }
+    }
+    var vertical = 0
+    for row in 0..<widths.count {
+      var resized = scene
+      resized.container.width = widths[row]
+      resized.container.height = heights[row]
+      let expected = resized.solve()
+      if expected.splitAxis == .vertical { vertical += 1 }
+      #expect(bits(columns[row]) == bits(expected), "width \(widths[row]), height \(heights[row])")
+    }
+    #expect(vertical > 1000)
+  }
 }

@@ -134,10 +134,11 @@ extension ArrangementPlan {
   @inline(never)
   func solvePairs<Sweep: PlanSweep, Mode: KernelMode>(_ sweep: Sweep, mode: Mode.Type) -> Int {
     let kernel = RegimeKernel(self)
+    var cursor = RegimeCursor()
     var index = 0
     while index + 2 <= sweep.count {
       let (widths, heights) = sweep.pair(index)
-      if let pair = kernel.solve(widths: widths, heights: heights, mode: mode) {
+      if let pair = kernel.solve(widths: widths, heights: heights, mode: mode, cursor: &cursor, walks: true) {
         sweep.put(pair, at: index)
       } else {
         sweep.put(solveSize(widths[0], heights[0]), at: index)

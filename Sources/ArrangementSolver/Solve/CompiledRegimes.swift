@@ -30,6 +30,12 @@ public struct RegimeTable: Sendable {
   static let largestInsets = 0x1p40
 }
 
+/// The pieces a sweep found its last sizes in, along each axis.
+struct RegimeCursor {
+  var horizontal = RegimePiece.none
+  var vertical = RegimePiece.none
+}
+
 /// One piece of a ``RegimeTable``: for `low ≤ L ≤ high` the first pane takes `a + f·L`.
 @frozen
 public struct RegimePiece: Sendable {
@@ -41,6 +47,11 @@ public struct RegimePiece: Sendable {
   @usableFromInline
   init(low: Double, high: Double, a: Double, f: Double) {
     (self.low, self.high, self.a, self.f) = (low, high, a, f)
+  }
+
+  /// A piece that holds no length (not even NaN: both comparisons fail).
+  static var none: RegimePiece {
+    @inline(__always) get { RegimePiece(low: .infinity, high: -.infinity, a: 0, f: 0) }
   }
 
   /// The first pane's length, as the general path computes it.
@@ -60,10 +71,30 @@ extension RegimeTable {
   /// the table for every lookup (callgrind, peers plan: 254 → 284 instructions a solve).
   @inline(__always)
   func first<Lanes: KernelLanes>(_ length: Lanes) -> Lanes? {
-    if count > 0 && pieces[0].holds(length) { return pieces[0].first(length) }
-    if count > 1 && pieces[1].holds(length) { return pieces[1].first(length) }
-    if count > 2 && pieces[2].holds(length) { return pieces[2].first(length) }
-    if count > 3 && pieces[3].holds(length) { return pieces[3].first(length) }
+    var piece = RegimePiece.none
+    return first(length, from: &piece, walks: false)
+  }
+
+  /// The same, trying `last` first when `walks`, and leaving there the piece that held.
+  @inline(__always)
+  func first<Lanes: KernelLanes>(_ length: Lanes, from last: inout RegimePiece, walks: Bool) -> Lanes? {
+    if walks && last.holds(length) { return last.first(length) }
+    if count > 0 && pieces[0].holds(length) {
+      if walks { last = pieces[0] }
+      return pieces[0].first(length)
+    }
+    if count > 1 && pieces[1].holds(length) {
+      if walks { last = pieces[1] }
+      return pieces[1].first(length)
+    }
+    if count > 2 && pieces[2].holds(length) {
+      if walks { last = pieces[2] }
+      return pieces[2].first(length)
+    }
+    if count > 3 && pieces[3].holds(length) {
+      if walks { last = pieces[3] }
+      return pieces[3].first(length)
+    }
     return nil
   }
 

@@ -80,6 +80,17 @@ struct RegimeKernel {
   func solve<Lanes: KernelLanes, Mode: KernelMode>(
     widths: Lanes, heights: Lanes, mode: Mode.Type
   ) -> RegimeAnswer<Lanes>? {
+    var cursor = RegimeCursor()
+    return solve(widths: widths, heights: heights, mode: mode, cursor: &cursor, walks: false)
+  }
+
+  /// ``solve(widths:heights:mode:)`` for a sweep: in a compiled mode, when
+  /// `walks`, the piece that held the previous sizes along the same axis is
+  /// tried first (sorted sweeps stay in one piece for long runs).
+  @_transparent
+  func solve<Lanes: KernelLanes, Mode: KernelMode>(
+    widths: Lanes, heights: Lanes, mode: Mode.Type, cursor: inout RegimeCursor, walks: Bool
+  ) -> RegimeAnswer<Lanes>? {
     // R1, R29: the layout area, as `SolveContext` computes it.
     let zero = Lanes(repeating: 0)
     // A compiled mode reads the sizes as given: a length in one of its
@@ -155,7 +166,10 @@ struct RegimeKernel {
     if Mode.compiled {
       // Note: each table read where it is, not selected first: selecting
       // copied the chosen table for every pair (callgrind, peers columns).
-      guard let compiled = axis == .horizontal ? horizontalRegimes.first(length) : verticalRegimes.first(length)
+      guard
+        let compiled = axis == .horizontal
+          ? horizontalRegimes.first(length, from: &cursor.horizontal, walks: walks)
+          : verticalRegimes.first(length, from: &cursor.vertical, walks: walks)
       else { return nil }
       first = compiled
     } else {
