@@ -172,4 +172,55 @@ struct CompiledRegimeTests {
     }
     #expect(vertical > 1000)
   }
+
+  @Test(
+    "R19: a split across a fold whose axis is not allowed keeps the primary alone on its leading or top side",
+    arguments: [LayoutDirection.leftToRight, .rightToLeft], [false, true])
+  func loneBesideFold(direction: LayoutDirection, vertical: Bool) {
+    // Book: a vertical fold splits x, only y allowed; tabletop: a horizontal fold splits y, only x allowed.
+    var scene = Scene(
+      container: Rect(x: 3.25, y: 1.5, width: 951, height: 669),
+      safeArea: EdgeInsets(top: 12, left: 30, bottom: 9, right: 84), layoutDirection: direction, displayScale: 3)
+    scene.axes = vertical ? .vertical : .horizontal
+    scene.regions.append(
+      ReservedRegion(
+        id: 1, kind: .division,
+        frame: vertical
+          ? Rect(x: 466.75, y: 0, width: 24, height: 800) : Rect(x: 0, y: 324, width: 1200, height: 24)))
+    let plan = ArrangementPlan(scene)
+    #expect(plan.kernelName == "acrossFold")
+    // Every size here has the fold dividing the area (wider than 30 + 463.5 + 24 + 84).
+    let sizes = (0..<200).map { Size(width: 640 + Double($0) * 2.37, height: 380 + Double($0) * 1.61) }
+    var answered = 0
+    var expected: [Solution] = []
+    for size in sizes {
+      var resized = scene
+      resized.container.width = size.width
+      resized.container.height = size.height
+      let solution = resized.solve()
+      expected.append(solution)
+      if let single = plan.regimeSolution(width: size.width, height: size.height) {
+        answered += 1
+        #expect(bits(single) == bits(solution), "\(size)")
+        #expect(single.primary.visible && !single.secondary.visible && single.splitAxis == nil)
+      }
+      #expect(bits(plan.solve(width: size.width, height: size.height)) == bits(solution), "\(size)")
+    }
+    #expect(answered == sizes.count)
+    // The primary holds the leading (or top) side, compact along the axis the fold splits (R20).
+    let first = expected[0]
+    let leading = direction == .leftToRight ? first.primary.frame.minX < 400 : first.primary.frame.minX > 400
+    #expect(vertical ? leading : first.primary.frame.minY < 300)
+    #expect((vertical ? first.primary.sizeClass.horizontal : first.primary.sizeClass.vertical) == .compact)
+    let widths = sizes.map(\.width)
+    let heights = sizes.map(\.height)
+    let storage = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: SolutionColumns.byteCount(for: sizes.count), alignment: 16)
+    defer { storage.deallocate() }
+    let columns = SolutionColumns(storage, count: sizes.count)
+    _ = widths.withUnsafeBufferPointer { widths in
+      heights.withUnsafeBufferPointer { plan.solve(widths: widths, heights: $0, into: columns) }
+    }
+    for row in 0..<sizes.count { #expect(bits(columns[row]) == bits(expected[row]), "\(sizes[row])") }
+  }
 }

@@ -44,10 +44,12 @@ extension ArrangementPlan {
   /// ``solve(width:height:)`` for a plan with one active fold.
   @inline(never)
   func solveAcrossFold(width: Double, height: Double) -> Solution {
-    if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: AcrossFold.self) {
-      return answer.solution
-    }
-    return solveSize(width, height)
+    let kernel = RegimeKernel(self)
+    let answer =
+      mayBeLone && style == .split
+      ? kernel.solve(widths: width, heights: height, mode: Lone<AcrossFold>.self)
+      : kernel.solve(widths: width, heights: height, mode: AcrossFold.self)
+    return answer?.solution ?? solveSize(width, height)
   }
 
   /// ``solve(width:height:)`` for a split without a display scale whose
@@ -241,8 +243,9 @@ extension SolutionColumns {
     var secondary = pane
     if answer.stacked || answer.lone {
       let along = horizontal ? Flags.horizontallyRegular : Flags.verticallyRegular
+      let compactAlong = pane
       if answer.regularAlong { pane |= SIMD2(repeating: along) }
-      primary = answer.stacked ? pane | SIMD2(repeating: Flags.inFront) : pane
+      primary = answer.stacked ? pane | SIMD2(repeating: Flags.inFront) : answer.besideFold ? compactAlong : pane
       secondary = answer.lone ? pane & SIMD2(repeating: ~Flags.visible) : pane
     }
     let axisBits = Flags.axisBits(answer.splits ? answer.axis : nil)

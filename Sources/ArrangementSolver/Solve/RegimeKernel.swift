@@ -115,7 +115,7 @@ struct RegimeKernel {
     if Mode.acrossFold {
       return acrossFold(
         areaWidth: areaWidth, areaHeight: areaHeight, horizontalRegular: horizontalRegular,
-        verticalRegular: verticalRegular)
+        verticalRegular: verticalRegular, mode: mode)
     }
 
     // R22: an overlay with no fold stacks both panes over the area, the
@@ -268,8 +268,9 @@ extension RegimeKernel {
   /// generic call once `solve` grew the lone primary (callgrind, plans/resize
   /// 326 → 381 instructions a solve; now 332).
   @_transparent
-  func acrossFold<Lanes: KernelLanes>(
-    areaWidth: Lanes, areaHeight: Lanes, horizontalRegular: Lanes.Mask, verticalRegular: Lanes.Mask
+  func acrossFold<Lanes: KernelLanes, Mode: KernelMode>(
+    areaWidth: Lanes, areaHeight: Lanes, horizontalRegular: Lanes.Mask, verticalRegular: Lanes.Mask,
+    mode: Mode.Type
   ) -> RegimeAnswer<Lanes>? {
     // R16: the fold splits across its long side (a point counts as vertical).
     let axis = fold.foldSplitAxis
@@ -287,15 +288,30 @@ extension RegimeKernel {
       .& Lanes(repeating: foldEnd).less(end)
     guard divides.all else { return nil }
 
-    // R17 (split) or R24 (overlay): the axis must be allowed, and a split regular along it.
+    // R17 (split) or R24 (overlay): the axis must be allowed, and a split regular along it;
+    // otherwise a split's primary keeps to its own side, alone (R19; in `Lone` modes).
     let regularAlong = axis == .horizontal ? horizontalRegular : verticalRegular
-    guard axes.allows(axis) else { return nil }
-    if style == .split { guard regularAlong.all else { return nil } }
+    var lone = false
+    if style == .split && !(axes.allows(axis) && regularAlong.all) {
+      // The hidden secondary keeps the container's class along the axis: one for all lanes.
+      guard Mode.lone && (!axes.allows(axis) || !regularAlong.any) && (regularAlong.all || !regularAlong.any)
+      else { return nil }
+      lone = true
+    }
+    guard lone || axes.allows(axis) else { return nil }
 
     // The sides in flow order: leading then trailing (mirrored along a right-to-left row).
     let before = (start: Lanes(repeating: start), length: Lanes(repeating: foldStart - start))
     let after = (start: Lanes(repeating: foldEnd), length: end - foldEnd)
     let (leading, trailing) = axis == .horizontal && isRightToLeft ? (after, before) : (before, after)
+    if lone {
+      let zero = Lanes(repeating: 0)
+      return RegimeAnswer(
+        axis: axis, crossStart: crossStart, crossLength: crossLength, primaryStart: leading.start,
+        primaryExtent: leading.length, secondaryStart: zero, secondaryExtent: zero,
+        regularAcross: axis == .horizontal ? verticalRegular : horizontalRegular, splits: false, lone: true,
+        regularAlong: regularAlong.all, besideFold: true)
+    }
     // R23: an overlay's primary takes the trailing side unless its edge says otherwise.
     let primaryLeading =
       style == .split || (axis == .horizontal ? overlayPrimaryLeading : overlayPrimaryTop)
@@ -331,6 +347,9 @@ struct RegimeAnswer<Lanes: KernelLanes> {
   var lone = false
   /// The container's class along `axis` is regular, in every lane; read only when `stacked` or `lone`.
   var regularAlong = false
+  /// With `lone`: the primary keeps to its side of a fold, compact along `axis` (R19, R20);
+  /// the hidden secondary has the container's classes.
+  var besideFold = false
 }
 
 extension RegimeAnswer where Lanes == Double {
@@ -339,7 +358,12 @@ extension RegimeAnswer where Lanes == Double {
   var solution: Solution {
     let across: SizeClass = regularAcross ? .regular : .compact
     let along: SizeClass = (stacked || lone) && regularAlong ? .regular : .compact
-    let classes =
+    let primaryAlong: SizeClass = besideFold ? .compact : along
+    let primaryClasses =
+      axis == .horizontal
+      ? SizeClasses(horizontal: primaryAlong, vertical: across)
+      : SizeClasses(horizontal: across, vertical: primaryAlong)
+    let secondaryClasses =
       axis == .horizontal
       ? SizeClasses(horizontal: along, vertical: across) : SizeClasses(horizontal: across, vertical: along)
     let primaryFrame = Rect(
@@ -347,9 +371,10 @@ extension RegimeAnswer where Lanes == Double {
     let secondaryFrame = Rect(
       along: axis, start: secondaryStart, length: secondaryExtent, crossStart: crossStart, crossLength: crossLength)
     return Solution(
-      primary: PaneLayout(visible: true, frame: primaryFrame, zIndex: stacked ? 1 : 0, sizeClass: classes),
+      primary: PaneLayout(visible: true, frame: primaryFrame, zIndex: stacked ? 1 : 0, sizeClass: primaryClasses),
       secondary: lone
-        ? .hidden(classes) : PaneLayout(visible: true, frame: secondaryFrame, zIndex: 0, sizeClass: classes),
+        ? .hidden(secondaryClasses)
+        : PaneLayout(visible: true, frame: secondaryFrame, zIndex: 0, sizeClass: secondaryClasses),
       splitAxis: splits ? axis : nil)
   }
 }
@@ -362,7 +387,7 @@ extension RegimeAnswer where Lanes == SIMD2<Double> {
       axis: axis, crossStart: crossStart, crossLength: crossLength[lane], primaryStart: primaryStart[lane],
       primaryExtent: primaryExtent[lane], secondaryStart: secondaryStart[lane],
       secondaryExtent: secondaryExtent[lane], regularAcross: regularAcross[lane], splits: splits, stacked: stacked,
-      lone: lone, regularAlong: regularAlong
+      lone: lone, regularAlong: regularAlong, besideFold: besideFold
     ).solution
   }
 }
@@ -417,6 +442,7 @@ enum AcrossFold: KernelMode {
 /// 142 → 151 instructions a size with it in every split).
 enum Lone<Base: KernelMode>: KernelMode {
   static var snaps: Bool { @inline(__always) get { Base.snaps } }
+  static var acrossFold: Bool { @inline(__always) get { Base.acrossFold } }
   static var lone: Bool { @inline(__always) get { true } }
   static var compiled: Bool { @inline(__always) get { Base.compiled } }
 }
@@ -495,7 +521,7 @@ extension ArrangementPlan {
       compiled
         ? (mayBeLone ? use(self, Lone<Compiled<SnappingGrid>>.self) : use(self, Compiled<SnappingGrid>.self))
         : (mayBeLone ? use(self, Lone<SnappingGrid>.self) : use(self, SnappingGrid.self))
-    case .acrossFold: use(self, AcrossFold.self)
+    case .acrossFold: mayBeLone && style == .split ? use(self, Lone<AcrossFold>.self) : use(self, AcrossFold.self)
     case .stacked: use(self, Stacked.self)
     }
   }
