@@ -223,4 +223,35 @@ struct CompiledRegimeTests {
     }
     for row in 0..<sizes.count { #expect(bits(columns[row]) == bits(expected[row]), "\(sizes[row])") }
   }
+
+  @Test(
+    "R5: where the other's minimum does not fit, the first gives back length; the kernel's own check answers, pixel-snapped",
+    arguments: [LayoutDirection.leftToRight, .rightToLeft])
+  func shortageRegime(direction: LayoutDirection) {
+    // The secondary is sized first (priority 1) and asks for 70 %; the primary needs 400.
+    var scene = Scene(
+      container: Rect(x: 0.5, y: 0, width: 951, height: 600),
+      sizeClass: SizeClasses(horizontal: .regular, vertical: .regular), layoutDirection: direction, displayScale: 3)
+    scene.primary.width.minimum = .absolute(400)
+    scene.secondary.layoutPriority = 1
+    scene.secondary.width.preferred = .fractional(0.7)
+    let plan = ArrangementPlan(scene)
+    // The rest beside `L − 400` is `L − (L − 400)`, which rounding may take off 400: not compiled.
+    #expect(!plan.readsCompiledRegimes)
+    var shortage = 0
+    for step in 0..<600 {
+      let width = 610 + Double(step) * 1.37
+      var resized = scene
+      resized.container.width = width
+      let expected = resized.solve()
+      let single = plan.regimeSolution(width: width, height: 600)
+      #expect(single != nil, "width \(width)")
+      if let single { #expect(bits(single) == bits(expected), "width \(width)") }
+      if abs(expected.primary.frame.width - 400) < 0.5 && expected.secondary.frame.width < 0.7 * width - 1 {
+        shortage += 1
+      }
+    }
+    // Below 1333.3 points wide 30 % is under 400: the secondary gives back length (R5).
+    #expect(shortage > 400)
+  }
 }

@@ -223,15 +223,20 @@ extension RegimeKernel {
     let secondary = ResolvedRange(secondaryRange, length: length)
     let (primaryPreferred, secondaryPreferred) = ResolvedRange.preferredLengths(primary, secondary, length: length)
 
-    // The first keeps `f` (`smaller(f, L)` is `f`), the second's minimum fits (no R5), the
-    // second's preferred length is at least `L − f` (so it gets exactly `L − f` and R7's
-    // leftover is 0), and both are positive (no R6).
-    let first = primaryFirst ? primaryPreferred : secondaryPreferred
+    // The first keeps `f` (`smaller(f, L)` is `f`) or, where the second's minimum does not
+    // fit beside it, gives back length down to its own minimum (R5); then the second's
+    // minimum fits (no R6), its preferred length is at least the rest (so it gets exactly
+    // the rest and R7's leftover is 0), and both are positive (no R6).
+    let preferred = primaryFirst ? primaryPreferred : secondaryPreferred
     let secondPreferred = primaryFirst ? secondaryPreferred : primaryPreferred
+    let firstMinimum = primaryFirst ? primary.minimum : secondary.minimum
     let secondMinimum = primaryFirst ? secondary.minimum : primary.minimum
+    let first = preferred.replacing(
+      with: preferred.smaller(firstMinimum.larger(length - secondMinimum)),
+      where: (length - preferred).less(secondMinimum))
     let rest = length - first
     let holds =
-      .!length.less(first) .& .!rest.less(secondMinimum) .& rest.lessOrEqual(secondPreferred)
+      .!length.less(preferred) .& .!rest.less(secondMinimum) .& rest.lessOrEqual(secondPreferred)
       .& first.greater(zero) .& rest.greater(zero)
     return (first, holds)
   }
