@@ -3,19 +3,20 @@
 /// target): a split without active folds, showing the secondary (either
 /// direction, with or without pixel rounding); in the ``AcrossFold`` mode, a
 /// plan with one active fold, whose sides are the panes where it divides the
-/// area (R18, R23); and in the ``Stacked`` mode an overlay without active
-/// folds, both panes over the whole layout area (R22).
+/// area (R18, R23), or a split's lone primary on its own side (R19); and in
+/// the ``Stacked`` mode an overlay without active folds, both panes over the
+/// whole layout area (R22).
 ///
 /// The kernel does not approximate the solve. It performs, lane by lane, the
 /// same floating-point operations as the general path up to the panes'
 /// preferred lengths (R1–R3), then checks, with the general path's own
-/// comparisons, that the sizes sit in the regime where R4–R7 change
-/// nothing: the pane sized first keeps its preferred length `f`, the other
-/// gets exactly `L − f` (so R7's leftover is exactly 0), and both are
+/// comparisons, that the sizes sit in the regime where R4–R7 reduce to one
+/// formula: the pane sized first takes `f`, its preferred length or, where
+/// the other's minimum does not fit beside that, what R5 gives back; the
+/// other gets exactly `L − f` (so R7's leftover is exactly 0), and both are
 /// positive. There the general path's answer is `(f, L − f)`, bit for bit;
-/// anywhere else (R5, R6, R7 growth, a lone pane, no area, lanes on
-/// different axes) the kernel answers `nil` and the caller takes the general
-/// path. In a ``Compiled`` mode the plan's ``RegimeTable`` stands for both
+/// anywhere else (R6, R7 growth, no area, lanes on different axes) the
+/// kernel answers `nil` and the caller takes the general path. In a ``Compiled`` mode the plan's ``RegimeTable`` stands for both
 /// steps: per size it only finds the piece holding the length and evaluates
 /// that piece's formula, with the same operations.
 struct RegimeKernel {
