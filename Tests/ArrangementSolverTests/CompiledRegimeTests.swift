@@ -13,6 +13,18 @@ struct CompiledRegimeTests {
     } + [UInt64(solution.splitAxis?.rawValue ?? 9)]
   }
 
+  /// The sizes through the batch entry point into columns, read back as solutions.
+  func solveColumns(_ plan: ArrangementPlan, widths: [Double], heights: [Double]) -> [Solution] {
+    let storage = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: SolutionColumns.byteCount(for: widths.count), alignment: 16)
+    defer { storage.deallocate() }
+    let columns = SolutionColumns(storage, count: widths.count)
+    let written = widths.withUnsafeBufferPointer { widths in
+      heights.withUnsafeBufferPointer { plan.solve(widths: widths, heights: $0, into: columns) }
+    }
+    return (0..<written).map { columns[$0] }
+  }
+
   /// The peers scene: primary 30 % in [250, 600], secondary at least 200, no insets.
   func peers() -> Scene {
     var scene = Scene(
@@ -91,15 +103,9 @@ struct CompiledRegimeTests {
         #expect(bits(plan.solve(width: width, height: 600)) == expected, "case \(index), width \(width)")
       }
       // Pairs through the kernel: each width beside each of its neighbours.
-      let storage = UnsafeMutableRawBufferPointer.allocate(
-        byteCount: SolutionColumns.byteCount(for: widths.count), alignment: 16)
-      defer { storage.deallocate() }
-      let columns = SolutionColumns(storage, count: widths.count)
-      let written = widths.withUnsafeBufferPointer { widths in
-        heights.withUnsafeBufferPointer { plan.solve(widths: widths, heights: $0, into: columns) }
-      }
-      #expect(written == widths.count)
-      for row in 0..<written {
+      let columns = solveColumns(plan, widths: widths, heights: heights)
+      #expect(columns.count == widths.count)
+      for row in columns.indices {
         #expect(bits(columns[row]) == expected[row], "case \(index), width \(widths[row])")
       }
       probed += widths.count
@@ -154,13 +160,7 @@ struct CompiledRegimeTests {
       widths.append(landscape ? long : short)
       heights.append(landscape ? short : long)
     }
-    let storage = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: SolutionColumns.byteCount(for: widths.count), alignment: 16)
-    defer { storage.deallocate() }
-    let columns = SolutionColumns(storage, count: widths.count)
-    _ = widths.withUnsafeBufferPointer { widths in
-      heights.withUnsafeBufferPointer { plan.solve(widths: widths, heights: $0, into: columns) }
-    }
+    let columns = solveColumns(plan, widths: widths, heights: heights)
     var vertical = 0
     for row in 0..<widths.count {
       var resized = scene
@@ -214,13 +214,7 @@ struct CompiledRegimeTests {
     #expect((vertical ? first.primary.sizeClass.horizontal : first.primary.sizeClass.vertical) == .compact)
     let widths = sizes.map(\.width)
     let heights = sizes.map(\.height)
-    let storage = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: SolutionColumns.byteCount(for: sizes.count), alignment: 16)
-    defer { storage.deallocate() }
-    let columns = SolutionColumns(storage, count: sizes.count)
-    _ = widths.withUnsafeBufferPointer { widths in
-      heights.withUnsafeBufferPointer { plan.solve(widths: widths, heights: $0, into: columns) }
-    }
+    let columns = solveColumns(plan, widths: widths, heights: heights)
     for row in 0..<sizes.count { #expect(bits(columns[row]) == bits(expected[row]), "\(sizes[row])") }
   }
 
