@@ -6,7 +6,10 @@
 /// a size repeats only the arithmetic that depends on it: the shape of a
 /// sweep, a resize animation or a capacity test. ``Scene/solve()`` runs the
 /// same steps on the scene itself; tests hold every path of a plan to it, bit
-/// for bit.
+/// for bit. A split without folds also compiles its sizing regimes
+/// (``RegimeTable``): making such a plan takes a few microseconds (about 7 µs
+/// for the peers scene on the reference machine), so make one per
+/// configuration, not per size.
 ///
 /// ```swift
 /// let plan = ArrangementPlan(scene)
