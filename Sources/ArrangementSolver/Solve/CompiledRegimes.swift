@@ -18,7 +18,7 @@ public struct RegimeTable: Sendable {
 
   @usableFromInline
   init() {
-    pieces = InlineArray(repeating: RegimePiece(low: 1, high: 0, a: 0, f: 0))
+    pieces = InlineArray(repeating: RegimePiece.none)
     count = 0
   }
 
@@ -213,38 +213,34 @@ struct RegimeTerm {
     return one.low <= other.low ? one : other
   }
 
-  /// `self` against `other` over the interval: −1, 0 or 1, or `nil` with a band.
+  /// `self` against `other` over the interval: the sign of their difference
+  /// (−1, 0 or 1), or a band where it is not one sign (the sign is then 0).
   func order(_ other: RegimeTerm) -> (sign: Int, band: Band?) {
     // A term that already depends on an undecided comparison keeps that
     // band alone: what it is compared with beyond it is not known yet.
-    if let inherited = Self.lowest(band, other.band) { return (0, inherited) }
-    let inherited: Band? = nil
-    if form == other.form && a.bitPattern == other.a.bitPattern && f.bitPattern == other.f.bitPattern
-      && form != .unknown
+    if let band = Self.lowest(band, other.band) { return (0, band) }
+    if form != .unknown && form == other.form && a.bitPattern == other.a.bitPattern
+      && f.bitPattern == other.f.bitPattern
     {
-      return (0, inherited)
+      return (0, nil)
     }
+    if isConstant && other.isConstant { return (a > other.a ? 1 : a < other.a ? -1 : 0, nil) }
     let interval = low <= high ? self : other
     let (start, end) = (interval.low, interval.high)
-    guard form != .unknown && other.form != .unknown && start <= end else {
-      if isConstant && other.isConstant { return (a > other.a ? 1 : a < other.a ? -1 : 0, inherited) }
-      return (0, Self.lowest(Band(low: start, high: end), inherited))
-    }
-    if isConstant && other.isConstant { return (a > other.a ? 1 : a < other.a ? -1 : 0, inherited) }
+    let whole = Band(low: start, high: end)
+    guard form != .unknown && other.form != .unknown && start <= end else { return (0, whole) }
     func tolerance(_ length: Double) -> Double { 1e-12 * (1 + a.magnitude + other.a.magnitude + length) }
     let (atStart, atEnd) = (value(at: start) - other.value(at: start), value(at: end) - other.value(at: end))
-    if atStart > tolerance(start) && atEnd > tolerance(end) { return (1, inherited) }
-    if atStart < -tolerance(start) && atEnd < -tolerance(end) { return (-1, inherited) }
+    if atStart > tolerance(start) && atEnd > tolerance(end) { return (1, nil) }
+    if atStart < -tolerance(start) && atEnd < -tolerance(end) { return (-1, nil) }
     // The difference is affine in `L`: where it is within the tolerance is one interval.
     let slope = (atEnd - atStart) / (end - start)
-    guard slope.isFinite && slope.magnitude > 1e-9 else {
-      return (0, Self.lowest(Band(low: start, high: end), inherited))
-    }
+    guard slope.isFinite && slope.magnitude > 1e-9 else { return (0, whole) }
     // Outside `crossing ± width` the difference exceeds the tolerance, which grows by 10⁻¹² a point.
     let crossing = start - atStart / slope
     let width = 2 * tolerance(crossing.magnitude) / slope.magnitude
     let band = Band(low: Swift.max(start, crossing - width), high: Swift.min(end, crossing + width))
-    return (0, Self.lowest(band.low <= band.high ? band : Band(low: start, high: end), inherited))
+    return (0, band.low <= band.high ? band : whole)
   }
 
   func compared(_ other: RegimeTerm, _ answer: (Int) -> Bool) -> RegimeTerm.Mask {

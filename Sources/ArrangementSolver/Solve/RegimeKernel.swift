@@ -16,9 +16,10 @@
 /// other gets exactly `L − f` (so R7's leftover is exactly 0), and both are
 /// positive. There the general path's answer is `(f, L − f)`, bit for bit;
 /// anywhere else (R6, R7 growth, no area, lanes on different axes) the
-/// kernel answers `nil` and the caller takes the general path. In a ``Compiled`` mode the plan's ``RegimeTable`` stands for both
-/// steps: per size it only finds the piece holding the length and evaluates
-/// that piece's formula, with the same operations.
+/// kernel answers `nil` and the caller takes the general path. In a
+/// ``Compiled`` mode the plan's ``RegimeTable`` stands for both steps: per
+/// size it only finds the piece holding the length and evaluates that
+/// piece's formula, with the same operations.
 struct RegimeKernel {
   var insets: EdgeInsets
   var derivesClasses: Bool
@@ -272,7 +273,7 @@ extension RegimeKernel {
   ///
   /// Note: transparent, as `solve` is: with `@inline(__always)` it stayed a
   /// generic call once `solve` grew the lone primary (callgrind, plans/resize
-  /// 326 → 381 instructions a solve; now 332).
+  /// 326 → 381 instructions a solve; 311 at the compiled regimes).
   @_transparent
   func acrossFold<Lanes: KernelLanes, Mode: KernelMode>(
     areaWidth: Lanes, areaHeight: Lanes, horizontalRegular: Lanes.Mask, verticalRegular: Lanes.Mask,
