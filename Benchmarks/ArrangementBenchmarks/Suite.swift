@@ -105,6 +105,20 @@ public enum ArrangementSuite {
         }
       })
 
+    // The same cold solves through the in-place entry point: the scene, a local
+    // `var` as in an app, is passed by address instead of copied for each call.
+    list.append(
+      Benchmark("peers/two-pane-sweep/resizing", operations: peerWidths.count, reference: limit) {
+        let widths = peerWidths
+        let base = peerScene
+        return {
+          var checksum: UInt64 = 0
+          var scene = base
+          for width in widths { mix(&checksum, scene.solve(resizingTo: Size(width: width, height: 800))) }
+          blackHole(checksum)
+        }
+      })
+
     // The same workload through a plan compiled once: one call per width.
     list.append(
       Benchmark("peers/two-pane-sweep/plan", operations: peerWidths.count, reference: limit) {

@@ -28,6 +28,9 @@ public enum FuzzChecks {
       solutions.withUnsafeMutableBufferPointer { plan.solve(sizes: sizes, into: $0) }
     }
     check(solutions.map(bits) == expected, "the batch of solutions disagrees with the scene", scene)
+    var resized = scene
+    check(
+      bits(resized.solve(resizingTo: sizes[1])) == expected[1], "solving in place while resizing disagrees", scene)
     let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: SolutionColumns.byteCount(for: 2), alignment: 16)
     defer { storage.deallocate() }
     let columns = SolutionColumns(storage, count: 2)

@@ -56,6 +56,7 @@ struct AllocationTests {
         scene.container.width += Double(index % 7)
         let solution = scene.solve()
         sink += solution.primary.frame.width + solution.secondary.frame.width
+        sink += scene.solve(resizingTo: Size(width: 700 + Double(index % 5), height: 600)).primary.frame.width
         sink += Double(query.answer(for: scene.regions).count)
         sink += Double(output.withUnsafeMutableBufferPointer { query.answer(for: scene.regions, into: $0) })
         sink += Double(

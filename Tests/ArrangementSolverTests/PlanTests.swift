@@ -47,6 +47,27 @@ struct PlanTests {
     }
   }
 
+  @Test("Solving in place while resizing matches setting the size and solving, hostile sizes included (R1, R29)")
+  func resizingInPlaceMatchesSolve() {
+    var generator = SceneGenerator(random: SeededGenerator(seed: 0x5E1F))
+    let hostile: [Double] = [.nan, -.infinity, .infinity, -3, -0.0, 0, 0x1p60, 1e300, 0.5, 319.999999999]
+    for index in 0..<2000 {
+      var scene = generator.scene()
+      let label = "seed 0x5E1F case \(index): \(scene)"
+      let width = index % 3 == 0 ? hostile[index / 3 % hostile.count] : scene.container.width + Double(index % 97)
+      let height = index % 5 == 0 ? hostile[index / 5 % hostile.count] : scene.container.height - Double(index % 89)
+      var expected = scene
+      expected.container.width = width
+      expected.container.height = height
+      let solution = scene.solve(resizingTo: Size(width: width, height: height))
+      #expect(bits(solution) == bits(expected.solve()), "\(label)")
+      // The scene keeps the size it was solved for, bit for bit (NaN included).
+      #expect(scene.container.width.bitPattern == width.bitPattern, "\(label)")
+      #expect(scene.container.height.bitPattern == height.bitPattern, "\(label)")
+      #expect(bits(scene.solve()) == bits(solution), "\(label)")
+    }
+  }
+
   @Test("The batch entry point writes no more than its output holds")
   func batchBounds() {
     let plan = ArrangementPlan(bookScene())
