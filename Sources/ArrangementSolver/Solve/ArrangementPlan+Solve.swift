@@ -289,9 +289,16 @@ extension Scene {
   /// solution.primary.frame  // (0, 0, 475, 760): the default split is equal
   /// ```
   ///
+  /// Note: read through `SceneReference`, the one reading of a scene's
+  /// configuration (plans and batches use it too). A conformance of `Scene`
+  /// of its own, a second spelling of every field, measured at most 8
+  /// instructions a solve fewer (callgrind: peers 723 against 731,
+  /// overlay/closed-landscape 338 against 346, split/closed-portrait 668
+  /// against 666): not worth the second spelling.
+  ///
   /// - Complexity: O(*r*) in the number of regions; no heap allocation.
   public func solve() -> Solution {
-    solveSize(container.width, container.height)
+    withUnsafePointer(to: self) { SceneReference(scene: $0).solveSize(container.width, container.height) }
   }
 
   /// Sets the container's size to `size`, then solves: ``solve()`` for a scene
@@ -306,14 +313,13 @@ extension Scene {
   /// ```
   ///
   /// Note: a `mutating` method receives the scene by address, and reads it in
-  /// place (`SceneReference`). ``solve()`` called from another module on a
-  /// scene held in memory first copies the whole scene (997 bytes, 124
-  /// instructions of `memcpy`): a borrowed value must not change under the
-  /// call, and Swift 6.3 declares the callee's indirect `self` without LLVM's
-  /// `readonly`, so LLVM cannot hand over the original instead. Solving
-  /// `self` here rather than through `SceneReference` copied it inside the
-  /// call instead. Callgrind, peers sweep: 770 instructions a solve through
-  /// ``solve()``, 624 through this method.
+  /// place. ``solve()`` called from another module on a scene held in memory
+  /// first copies the whole scene (997 bytes, 124 instructions of `memcpy`):
+  /// a borrowed value must not change under the call, and Swift 6.3 declares
+  /// the callee's indirect `self` without LLVM's `readonly`, so LLVM cannot
+  /// hand over the original instead; inside ``solve()``, taking the address
+  /// of the borrowed `self` copies it once more. Callgrind, peers sweep: 731
+  /// instructions a solve through ``solve()``, 512 through this method.
   ///
   /// - Complexity: O(*r*) in the number of regions; no heap allocation.
   public mutating func solve(resizingTo size: Size) -> Solution {
@@ -330,8 +336,8 @@ extension Scene {
   /// Calling `solve()` on a scene in memory from another module copies the
   /// whole scene first (997 bytes: a borrowed value there must not change
   /// under the call), and even here indexing the buffer copied each scene
-  /// (callgrind, random/seed=1: 599 instructions a scene through `solve()`,
-  /// 568 indexing, 456 in place).
+  /// (callgrind, random/seed=1: 591 instructions a scene through `solve()`,
+  /// 413 in place).
   ///
   /// - Complexity: O(*n*·*r*); no heap allocation.
   public static func solve(_ scenes: UnsafeBufferPointer<Scene>, into output: UnsafeMutableBufferPointer<Solution>)
