@@ -293,8 +293,8 @@ extension Scene {
   /// configuration (plans and batches use it too). A conformance of `Scene`
   /// of its own, a second spelling of every field, measured at most 8
   /// instructions a solve fewer (callgrind: peers 723 against 731,
-  /// overlay/closed-landscape 338 against 346, split/closed-portrait 668
-  /// against 666): not worth the second spelling.
+  /// overlay/closed-landscape 338 against 346) and 2 more on
+  /// split/closed-portrait (668 against 666): not worth the second spelling.
   ///
   /// - Complexity: O(*r*) in the number of regions; no heap allocation.
   public func solve() -> Solution {
@@ -317,8 +317,7 @@ extension Scene {
   /// first copies the whole scene (997 bytes, 124 instructions of `memcpy`):
   /// a borrowed value must not change under the call, and Swift 6.3 declares
   /// the callee's indirect `self` without LLVM's `readonly`, so LLVM cannot
-  /// hand over the original instead; inside ``solve()``, taking the address
-  /// of the borrowed `self` copies it once more. Callgrind, peers sweep: 731
+  /// hand over the original instead. Callgrind, peers sweep: 731
   /// instructions a solve through ``solve()``, 512 through this method.
   ///
   /// - Complexity: O(*r*) in the number of regions; no heap allocation.
