@@ -21,16 +21,6 @@ struct Fold {
     }
     return nearest.fold
   }
-
-  /// The usable areas on either side of the fold within the layout area, in
-  /// flow order: leading then trailing (top then bottom for a vertical split).
-  @inline(__always)
-  func sides(in context: SolveContext) -> (leading: Rect, trailing: Rect) {
-    let area = context.area
-    let before = context.band(along: splitAxis, from: area.start(along: splitAxis), to: start)
-    let after = context.band(along: splitAxis, from: end, to: area.end(along: splitAxis))
-    return context.isReversed(splitAxis) ? (after, before) : (before, after)
-  }
 }
 
 // MARK: - R16, written once

@@ -245,11 +245,8 @@ extension RegimeKernel {
 }
 
 extension RegimeKernel {
-  /// The panes over the whole layout area with the container's classes:
-  /// both, the primary in front (an overlay without a fold, R22), or the
-  /// primary alone (a split whose axis is not allowed or not regular, R17,
-  /// R19, R20). The general path's area, unsnapped; `nil` unless every lane
-  /// has one horizontal class.
+  /// ``RegimeAnswer/overArea(left:top:areaWidth:areaHeight:horizontalRegular:verticalRegular:secondaryShown:stacked:)``
+  /// for the kernel's lanes: `nil` unless every lane has one horizontal class.
   ///
   /// Note: that class is one for all lanes (a pair across 600 points wide
   /// takes the general path): as a mask of its own in the answer it cost
@@ -259,17 +256,15 @@ extension RegimeKernel {
     areaWidth: Lanes, areaHeight: Lanes, horizontalRegular: Lanes.Mask, verticalRegular: Lanes.Mask, lone: Bool
   ) -> RegimeAnswer<Lanes>? {
     guard horizontalRegular.all || !horizontalRegular.any else { return nil }
-    let left = Lanes(repeating: insets.left)
-    let zero = Lanes(repeating: 0)
-    return RegimeAnswer(
-      axis: .horizontal, crossStart: insets.top, crossLength: areaHeight, primaryStart: left,
-      primaryExtent: areaWidth, secondaryStart: lone ? zero : left, secondaryExtent: lone ? zero : areaWidth,
-      regularAcross: verticalRegular, splits: false, stacked: !lone, lone: lone, regularAlong: horizontalRegular.all)
+    return .overArea(
+      left: insets.left, top: insets.top, areaWidth: areaWidth, areaHeight: areaHeight,
+      horizontalRegular: horizontalRegular.all, verticalRegular: verticalRegular, secondaryShown: !lone,
+      stacked: !lone)
   }
 
   /// The plan's one active fold, when it divides the area in every lane: each
-  /// pane is one side of it (R16, R18; R23 for an overlay), with the general
-  /// path's operations (`Fold.applying`, `Fold.sides`, `SolveContext.band`).
+  /// pane is one side of it (R16, R18, R19; R23 for an overlay), as the
+  /// general path places them (``RegimeAnswer/besideFold``).
   ///
   /// Note: transparent, as `solve` is: with `@inline(__always)` it stayed a
   /// generic call once `solve` grew the lone primary (callgrind, plans/resize
@@ -287,12 +282,10 @@ extension RegimeKernel {
     let foldStart = fold.start(along: axis)
     let foldEnd = fold.end(along: axis)
     // It spans the area across the split axis and leaves positive length on both sides.
-    let end = start + length
-    let crossEnd = crossStart + crossLength
     guard fold.start(along: axis.cross) <= crossStart && foldStart > start else { return nil }
     let divides =
-      Lanes(repeating: fold.end(along: axis.cross)).greaterOrEqual(crossEnd)
-      .& Lanes(repeating: foldEnd).less(end)
+      Lanes(repeating: fold.end(along: axis.cross)).greaterOrEqual(crossStart + crossLength)
+      .& Lanes(repeating: foldEnd).less(start + length)
     guard divides.all else { return nil }
 
     // R17 (split) or R24 (overlay): the axis must be allowed, and a split regular along it;
@@ -306,34 +299,29 @@ extension RegimeKernel {
       lone = true
     }
     guard lone || axes.allows(axis) else { return nil }
-
-    // The sides in flow order: leading then trailing (mirrored along a right-to-left row).
-    let before = (start: Lanes(repeating: start), length: Lanes(repeating: foldStart - start))
-    let after = (start: Lanes(repeating: foldEnd), length: end - foldEnd)
-    let (leading, trailing) = axis == .horizontal && isRightToLeft ? (after, before) : (before, after)
-    if lone {
-      let zero = Lanes(repeating: 0)
-      return RegimeAnswer(
-        axis: axis, crossStart: crossStart, crossLength: crossLength, primaryStart: leading.start,
-        primaryExtent: leading.length, secondaryStart: zero, secondaryExtent: zero,
-        regularAcross: axis == .horizontal ? verticalRegular : horizontalRegular, splits: false, lone: true,
-        regularAlong: regularAlong.all, besideFold: true)
-    }
-    // R23: an overlay's primary takes the trailing side unless its edge says otherwise.
-    let primaryLeading =
-      style == .split || (axis == .horizontal ? overlayPrimaryLeading : overlayPrimaryTop)
-    let (primary, secondary) = primaryLeading ? (leading, trailing) : (trailing, leading)
-    return RegimeAnswer(
-      axis: axis, crossStart: crossStart, crossLength: crossLength, primaryStart: primary.start,
-      primaryExtent: primary.length, secondaryStart: secondary.start, secondaryExtent: secondary.length,
-      regularAcross: axis == .horizontal ? verticalRegular : horizontalRegular, splits: style == .split)
+    return .besideFold(
+      Fold(splitAxis: axis, start: foldStart, end: foldEnd), start: start, length: length, crossStart: crossStart,
+      crossLength: crossLength, reversed: axis == .horizontal && isRightToLeft,
+      primaryLeading: style == .split || (axis == .horizontal ? overlayPrimaryLeading : overlayPrimaryTop),
+      secondaryShown: !lone, splits: style == .split,
+      regularAcross: axis == .horizontal ? verticalRegular : horizontalRegular, regularAlong: regularAlong.all)
   }
 }
 
-/// The kernel's answer for its lanes: both panes shown side by side along
+/// The panes of one answer, in lanes: both shown side by side along
 /// `axis` (R8, R21), compact along it (R20); or, with the container's
 /// classes, `stacked`, both over the same extent, the primary in front
-/// (R22), or `lone`, the primary alone (R17, R19).
+/// (R22), or `lone`, the primary alone (R6, R17, R19). The general path
+/// builds every answer with an area as one with `Lanes == Double` (its
+/// placed panes, the sides of a fold, R17's lone primary, R22), the kernel
+/// in its lanes, through the same builders; ``solution`` then gives the
+/// classes and the split axis (R20, R21), so each of those rules is written
+/// once (the batches' flags word excepted: ``SolutionColumns/store``).
+///
+/// Note: on the general path this costs the fold groups 4–8 instructions a
+/// cold solve (callgrind: split/book 667 → 675, overlay/book 666 → 673,
+/// overlay/tabletop 656 → 660) and leaves the stacked overlays at 346;
+/// accepted for one spelling of R18, R19, R22 and R23.
 struct RegimeAnswer<Lanes: KernelLanes> {
   var axis: Axis
   /// The layout area's extent across `axis`.
@@ -350,13 +338,62 @@ struct RegimeAnswer<Lanes: KernelLanes> {
   var splits: Bool = true
   /// Both panes over the same extent, the primary in front (R22).
   var stacked = false
-  /// The primary alone over the area, the secondary hidden (R17, R19).
+  /// The secondary hidden: the primary alone over the area (R17, R19) or
+  /// along the axis (R6).
   var lone = false
-  /// The container's class along `axis` is regular, in every lane; read only when `stacked` or `lone`.
+  /// The container's class along `axis` is regular, in every lane; read only
+  /// when `stacked`, `lone` or `primaryHidden`.
   var regularAlong = false
   /// With `lone`: the primary keeps to its side of a fold, compact along `axis` (R19, R20);
   /// the hidden secondary has the container's classes.
   var besideFold = false
+  /// The primary hidden: the secondary alone along the axis, or neither (R6;
+  /// the general path only).
+  var primaryHidden = false
+}
+
+extension RegimeAnswer {
+  /// The panes over the whole layout area with the container's classes:
+  /// both, or the primary alone (`secondaryShown` false); `stacked` puts the
+  /// primary in front (an overlay without a fold, R22); a split whose axis
+  /// is not allowed or not regular shows its primary alone (R17, R19, R20).
+  @inline(__always)
+  static func overArea(
+    left: Double, top: Double, areaWidth: Lanes, areaHeight: Lanes, horizontalRegular: Bool,
+    verticalRegular: Lanes.Mask, secondaryShown: Bool, stacked: Bool
+  ) -> Self {
+    let start = Lanes(repeating: left)
+    let zero = Lanes(repeating: 0)
+    return RegimeAnswer(
+      axis: .horizontal, crossStart: top, crossLength: areaHeight, primaryStart: start, primaryExtent: areaWidth,
+      secondaryStart: secondaryShown ? start : zero, secondaryExtent: secondaryShown ? areaWidth : zero,
+      regularAcross: verticalRegular, splits: false, stacked: stacked, lone: !secondaryShown,
+      regularAlong: horizontalRegular)
+  }
+
+  /// The panes on the two sides of `fold`, which divides the area from
+  /// `start` over `length` along its split axis (R16): the sides in flow
+  /// order, leading then trailing (mirrored when `reversed`); the primary
+  /// on the leading side when `primaryLeading` (a split, R18; an overlay's
+  /// edge setting, R23), else the trailing one. Both compact along the axis
+  /// (R20); without the secondary, the primary keeps to its side (R19).
+  @inline(__always)
+  static func besideFold(
+    _ fold: Fold, start: Double, length: Lanes, crossStart: Double, crossLength: Lanes, reversed: Bool,
+    primaryLeading: Bool, secondaryShown: Bool, splits: Bool, regularAcross: Lanes.Mask, regularAlong: Bool
+  ) -> Self {
+    let before = (start: Lanes(repeating: start), length: Lanes(repeating: fold.start - start))
+    let after = (start: Lanes(repeating: fold.end), length: start + length - fold.end)
+    let (leading, trailing) = reversed ? (after, before) : (before, after)
+    let (primary, secondary) = primaryLeading ? (leading, trailing) : (trailing, leading)
+    let zero = Lanes(repeating: 0)
+    return RegimeAnswer(
+      axis: fold.splitAxis, crossStart: crossStart, crossLength: crossLength, primaryStart: primary.start,
+      primaryExtent: primary.length, secondaryStart: secondaryShown ? secondary.start : zero,
+      secondaryExtent: secondaryShown ? secondary.length : zero, regularAcross: regularAcross,
+      splits: splits && secondaryShown, lone: !secondaryShown, regularAlong: regularAlong,
+      besideFold: !secondaryShown)
+  }
 }
 
 extension RegimeAnswer where Lanes == Double {
@@ -364,7 +401,7 @@ extension RegimeAnswer where Lanes == Double {
   @inline(__always)
   var solution: Solution {
     let across: SizeClass = regularAcross ? .regular : .compact
-    let along: SizeClass = (stacked || lone) && regularAlong ? .regular : .compact
+    let along: SizeClass = (stacked || lone || primaryHidden) && regularAlong ? .regular : .compact
     let primaryAlong: SizeClass = besideFold ? .compact : along
     let primaryClasses =
       axis == .horizontal
@@ -378,7 +415,9 @@ extension RegimeAnswer where Lanes == Double {
     let secondaryFrame = Rect(
       along: axis, start: secondaryStart, length: secondaryExtent, crossStart: crossStart, crossLength: crossLength)
     return Solution(
-      primary: PaneLayout(visible: true, frame: primaryFrame, zIndex: stacked ? 1 : 0, sizeClass: primaryClasses),
+      primary: primaryHidden
+        ? .hidden(secondaryClasses)
+        : PaneLayout(visible: true, frame: primaryFrame, zIndex: stacked ? 1 : 0, sizeClass: primaryClasses),
       secondary: lone
         ? .hidden(secondaryClasses)
         : PaneLayout(visible: true, frame: secondaryFrame, zIndex: 0, sizeClass: secondaryClasses),

@@ -51,12 +51,23 @@ struct SolveContext {
   @inline(__always)
   func origin(along axis: Axis) -> Double { axis == .horizontal ? originX : originY }
 
-  /// The part of the layout area between two coordinates along `axis`,
-  /// spanning the whole cross axis (R8).
+  /// The panes over the whole layout area, with the container's classes (R17, R19, R22).
   @inline(__always)
-  func band(along axis: Axis, from start: Double, to end: Double) -> Rect {
-    Rect(
-      along: axis, start: start, length: end - start,
-      crossStart: area.start(along: axis.cross), crossLength: area.length(along: axis.cross))
+  func overArea(secondaryShown: Bool, stacked: Bool) -> RegimeAnswer<Double> {
+    .overArea(
+      left: area.x, top: area.y, areaWidth: area.width, areaHeight: area.height,
+      horizontalRegular: classes.horizontal == .regular, verticalRegular: classes.vertical == .regular,
+      secondaryShown: secondaryShown, stacked: stacked)
+  }
+
+  /// The panes on the sides of `fold`, which divides the layout area (R18, R19, R23).
+  @inline(__always)
+  func besideFold(_ fold: Fold, primaryLeading: Bool, secondaryShown: Bool, splits: Bool) -> RegimeAnswer<Double> {
+    let axis = fold.splitAxis
+    return .besideFold(
+      fold, start: area.start(along: axis), length: area.length(along: axis),
+      crossStart: area.start(along: axis.cross), crossLength: area.length(along: axis.cross),
+      reversed: isReversed(axis), primaryLeading: primaryLeading, secondaryShown: secondaryShown, splits: splits,
+      regularAcross: classes[axis.cross] == .regular, regularAlong: classes[axis] == .regular)
   }
 }

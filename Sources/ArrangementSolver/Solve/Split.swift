@@ -15,19 +15,11 @@ extension ArrangementConfiguration {
     // 3. A fold decides everything: each pane is one side of it (R18), or a
     //    lone primary keeps to the primary side (R19). Sizing is ignored.
     if let fold {
-      let sides = fold.sides(in: context)
-      let compact = classes.compact(along: fold.splitAxis)  // R20
-      let primary = PaneLayout.shown(sides.leading, compact)
-      guard showsBoth else {
-        return Solution(primary: primary, secondary: .hidden(classes), splitAxis: nil)
-      }
-      return Solution(primary: primary, secondary: .shown(sides.trailing, compact), splitAxis: axis)
+      return context.besideFold(fold, primaryLeading: true, secondaryShown: showsBoth, splits: true).solution
     }
 
     // 4. Without a fold, a lone primary takes the whole layout area (R17, R19, R20).
-    guard showsBoth else {
-      return Solution(primary: .shown(area, classes), secondary: .hidden(classes), splitAxis: nil)
-    }
+    guard showsBoth else { return context.overArea(secondaryShown: false, stacked: false).solution }
 
     // 5. Size the panes along the axis (R3–R7), then place them primary first,
     //    snapping edges to the pixel grid (R8, R9); size classes and the split
