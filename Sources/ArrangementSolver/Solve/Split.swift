@@ -10,7 +10,8 @@ extension ArrangementConfiguration {
 
     // 2. Both panes only if the app shows the secondary, the axis is allowed
     //    and the container is regular along it (R17).
-    let showsBoth = showsSecondary && allowedAxes.allows(axis) && classes[axis] == .regular
+    let showsBoth = RegimeKernel.showsBoth(
+      showsSecondary: showsSecondary, allowed: allowedAxes.allows(axis), regular: classes[axis] == .regular)
 
     // 3. A fold decides everything: each pane is one side of it (R18), or a
     //    lone primary keeps to the primary side (R19). Sizing is ignored.
