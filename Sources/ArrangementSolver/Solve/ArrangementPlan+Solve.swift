@@ -210,6 +210,15 @@ struct ColumnSweep: PlanSweep {
 
 extension SolutionColumns {
   /// Writes both lanes of `answer` at `index` and `index + 1`.
+  ///
+  /// Note: the classes, z-indexes and split axis are written here a second
+  /// time, as flag bits (``RegimeAnswer/solution`` gives them as a
+  /// `Solution`). Both written once as a generic flags word in lanes, with
+  /// `solution` decoding it, was measured and dropped: with `solution`
+  /// transparent (as `@inline(__always)` LLVM left it out of line) the cold
+  /// solve cost 15–120 instructions more (callgrind: overlay/closed-portrait
+  /// 345 → 360, split/closed-portrait 661 → 758, peers 713 → 831), the plan
+  /// per size 204.5 → 245 and the batch into answers 122 → 178; columns unchanged.
   @inline(__always)
   func store(_ answer: RegimeAnswer<SIMD2<Double>>, at index: Int) {
     func put(_ column: UnsafeMutablePointer<Double>, _ lanes: SIMD2<Double>) {
