@@ -296,6 +296,11 @@ extension RegimeKernel {
     let foldStart = fold.start(along: axis)
     let foldEnd = fold.end(along: axis)
     // It spans the area across the split axis and leaves positive length on both sides.
+    // Note: R16's test written in lanes a second time (`Fold.init?(frame:dividing:)`
+    // is the first). Both as one generic function was measured and dropped: the
+    // kernel gained (peers in place 498 → 479), but the cold `scene.solve()` took
+    // a second 124-instruction copy of the scene (callgrind: overlay/closed-portrait
+    // 345 → 484, split/book 681 → 841, peers 713 → 773), whichever order the tests ran in.
     guard fold.start(along: axis.cross) <= crossStart && foldStart > start else { return nil }
     let divides =
       Lanes(repeating: fold.end(along: axis.cross)).greaterOrEqual(crossStart + crossLength)
