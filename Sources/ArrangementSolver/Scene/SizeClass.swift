@@ -29,8 +29,6 @@ public struct SizeClasses: Hashable, Sendable {
   /// The classes with `axis` set to compact (a pane sharing that axis, R20).
   @inlinable @inline(__always)
   public func compact(along axis: Axis) -> SizeClasses {
-    // Note: written as two selects; through the setter it stayed an out-of-line
-    // call in the solve, with ~25 instructions of spills around it.
     SizeClasses(
       horizontal: axis == .horizontal ? .compact : horizontal, vertical: axis == .vertical ? .compact : vertical)
   }

@@ -63,8 +63,9 @@ public struct ArrangementPlan: Sendable {
     originX = scene.originX
     originY = scene.originY
     insets = scene.sanitizedInsets
-    givenClasses = scene.givenSizeClasses ?? SizeClasses(horizontal: .compact, vertical: .compact)
-    derivesClasses = scene.givenSizeClasses == nil
+    let given = scene.givenSizeClasses
+    givenClasses = given ?? SizeClasses(horizontal: .compact, vertical: .compact)
+    derivesClasses = given == nil
     isRightToLeft = scene.isRightToLeft
     scale = scene.pixelScale
     style = scene.arrangementStyle
