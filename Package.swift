@@ -80,7 +80,7 @@ let package = Package(
     .testTarget(
       name: "ArrangementBenchCommandsTests",
       dependencies: [
-        "ArrangementBenchCommands", "StrictJSON", "SceneFormat", "ArrangementSolver",
+        "ArrangementBenchCommands", "BenchmarkRunner", "StrictJSON", "SceneFormat", "ArrangementSolver",
       ],
       exclude: ["Hostile"]
     ),

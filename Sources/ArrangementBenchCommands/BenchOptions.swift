@@ -119,9 +119,18 @@ struct BenchOptions {
       switch argument {
       case "--filter":
         let text = try value(argument)
+        guard TitleFilter.isList(text) else {
+          throw CommandFailure(
+            "--filter: \(Text.quoted(text)) names no group; give one or more titles' parts", status: .usage)
+        }
         filter = TitleFilter(text)
         filterText = text
-      case "--only": only = Set(try value(argument).split(separator: ",").map(String.init))
+      case "--only":
+        let text = try value(argument)
+        guard TitleFilter.isList(text) else {
+          throw CommandFailure("--only: \(Text.quoted(text)) names no group", status: .usage)
+        }
+        only = Set(text.split(separator: ",").map(String.init))
       case "--seed":
         let text = try value(argument)
         guard let seed = UInt64(text) else {
@@ -181,7 +190,8 @@ struct BenchOptions {
         let text = try value(argument)
         guard let gated = GatedMetrics(names: text) else {
           throw CommandFailure(
-            "--metrics: '\(text)' is not a list of time, allocations, instructions", status: .usage)
+            "--metrics: \(Text.quoted(text)) is not a non-empty list of time, allocations, instructions",
+            status: .usage)
         }
         self.gated = gated
       default:

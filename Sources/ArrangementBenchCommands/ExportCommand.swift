@@ -38,9 +38,9 @@ enum ExportCommand {
     }
     if let output = options.outputPath {
       do {
-        try AtomicFile.write(data, to: output)
+        try OutputFile.write(data, to: output)
       } catch {
-        throw CommandFailure(error.description, status: ExitStatus.toolError)
+        throw CommandFailure(error.description, status: error.refused ? .usage : .toolError)
       }
     } else {
       terminal.write(String(decoding: data, as: UTF8.self) + "\n")

@@ -55,12 +55,13 @@ enum Files {
       name = path
       let descriptor = open(path, O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else {
-        throw CommandFailure("\(path): cannot open the file (\(String(cString: strerror(errno))))", status: .badInput)
+        // A file that cannot be read is a tool error (1), as the status table says; bad contents are 2.
+        throw CommandFailure("\(path): cannot open the file (\(String(cString: strerror(errno))))", status: .toolError)
       }
       var status = stat()
       if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
         Glibc.close(descriptor)
-        throw CommandFailure("\(path): is a folder, not a file", status: .badInput)
+        throw CommandFailure("\(path): is a folder, not a file", status: .toolError)
       }
       self.descriptor = descriptor
       size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil

@@ -80,13 +80,16 @@ enum HistoryCommand {
 
   /// Writes `result`'s entry into `folder`; returns its path.
   static func record(_ result: RunResult, folder: String) throws(CommandFailure) -> String {
-    let parent = ChildProcess.output(["git", "rev-parse", "--short=12", "\(result.commit)^"])?.trimmed ?? ""
+    // Only a hexadecimal commit reaches git: a value from a file must not read as an option.
+    let isHash = !result.commit.isEmpty && result.commit.allSatisfy(\.isHexDigit)
+    let parent =
+      isHash ? ChildProcess.output(["git", "rev-parse", "--short=12", "\(result.commit)^"])?.trimmed ?? "" : ""
     let entry = HistoryEntry(result, parent: parent)
     let path = "\(folder)/\(entry.fileName)"
     do {
-      try AtomicFile.write(try entry.encoded(), to: path)
-    } catch let error as AtomicFile.WriteError {
-      throw CommandFailure(error.description, status: .toolError)
+      try OutputFile.write(try entry.encoded(), to: path)
+    } catch let error as OutputFile.WriteError {
+      throw CommandFailure(error.description, status: error.refused ? .usage : .toolError)
     } catch {
       throw CommandFailure("\(path): cannot encode the entry (\(error))", status: .toolError)
     }

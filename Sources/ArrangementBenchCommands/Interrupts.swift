@@ -72,9 +72,7 @@ final class Interrupts: @unchecked Sendable {
       var status: Int32 = 0
       waitpid(pid, &status, 0)
       // A worker stopped mid-write leaves its crash-safe temporary beside its output.
-      for path in paths {
-        unlink("\((path as NSString).deletingLastPathComponent)/.\((path as NSString).lastPathComponent).\(pid).tmp")
-      }
+      for path in paths { OutputFile.removeTemporaries(of: path, process: pid) }
     }
     for path in paths { try? FileManager.default.removeItem(atPath: path) }
     let name = signal == SIGINT ? "SIGINT" : "SIGTERM"

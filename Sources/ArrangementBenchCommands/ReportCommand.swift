@@ -73,13 +73,21 @@ enum ReportCommand {
     }
     let report = CapacityReport(
       run: run, baseline: baseline, definitions: ArrangementSuite.reportDefinitions, trends: trends)
+    let encodedRun: Data
     do {
-      try AtomicFile.write(Data(report.html.utf8), to: "\(folder)/index.html")
-      try AtomicFile.write(Data(report.markdown.utf8), to: "\(folder)/summary.md")
-      try AtomicFile.write(Data(report.csv.utf8), to: "\(folder)/groups.csv")
-      try AtomicFile.write(try run.encoded(), to: "\(folder)/run.json")
+      encodedRun = try run.encoded()
     } catch {
-      throw CommandFailure("\(error)", status: ExitStatus.toolError)
+      throw CommandFailure("cannot encode the run (\(error))", status: .toolError)
+    }
+    do {
+      // One folder swapped in whole: a failure at any file leaves the previous report as it was.
+      try OutputFile.writeFolder(
+        [
+          ("index.html", Data(report.html.utf8)), ("summary.md", Data(report.markdown.utf8)),
+          ("groups.csv", Data(report.csv.utf8)), ("run.json", encodedRun),
+        ], to: folder)
+    } catch {
+      throw CommandFailure(error.description, status: error.refused ? .usage : .toolError)
     }
     terminal.write("report written to \(folder)/index.html, summary.md, groups.csv\n")
     return ExitStatus.success

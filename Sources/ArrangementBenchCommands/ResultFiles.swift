@@ -17,9 +17,9 @@ enum ResultFiles {
   static func write(_ result: RunResult, to path: String) throws(CommandFailure) {
     do {
       try result.write(to: path)
-    } catch let error as AtomicFile.WriteError {
+    } catch let error as OutputFile.WriteError {
       // The path and the system's reason: `results/x.json: cannot write (No space left on device)`.
-      throw CommandFailure(error.description, status: .toolError)
+      throw CommandFailure(error.description, status: error.refused ? .usage : .toolError)
     } catch {
       throw CommandFailure("\(path): cannot write the result (\(error))", status: .toolError)
     }
@@ -30,11 +30,11 @@ enum ResultFiles {
   }
 
   static func header(_ result: RunResult) -> String {
-    """
-    suite \(result.suite), commit \(result.commit), \(result.date), \(result.toolchain), \(result.buildFlags)
-    machine: \(result.machine.cpuModel), \(result.machine.logicalCores) cores, \(result.machine.architecture)
-
-    """
+    Text.terminal(
+      """
+      suite \(result.suite), commit \(result.commit), \(result.date), \(result.toolchain), \(result.buildFlags)
+      machine: \(result.machine.cpuModel), \(result.machine.logicalCores) cores, \(result.machine.architecture)
+      """) + "\n\n"
   }
 
   static func currentCommit() -> String {

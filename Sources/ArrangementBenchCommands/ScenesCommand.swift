@@ -36,7 +36,12 @@ enum ScenesCommand {
       case "-h", "--help":
         terminal.write(help)
         return ExitStatus.success
-      case "--filter": filter = try value(argument)
+      case "--filter":
+        let text = try value(argument)
+        guard TitleFilter.isList(text) else {
+          throw CommandFailure("--filter: \(Text.quoted(text)) names no group", status: .usage)
+        }
+        filter = text
       case "--random":
         let text = try value(argument)
         guard let number = Int(text), number >= 1 else {

@@ -56,6 +56,12 @@ public struct TitleFilter: Sendable, CustomStringConvertible {
     }
   }
 
+  /// Whether `text` names at least one part (an empty `--filter ''`, from an
+  /// unset variable, would otherwise select every group).
+  public static func isList(_ text: String) -> Bool {
+    text.split(separator: ",").contains { !$0.isEmpty && $0 != "!" }
+  }
+
   public func matches(_ title: String) -> Bool {
     (include.isEmpty || include.contains { title.contains($0) }) && !exclude.contains { title.contains($0) }
   }

@@ -60,7 +60,7 @@ public struct CapacityReport {
       let old = change(group)
       let fields: [String] =
         [
-          "\"\(group.title)\"", String(q.median), String(q.p25), String(q.p75), String(group.throughput),
+          Text.csv(group.title), String(q.median), String(q.p25), String(q.p75), String(group.throughput),
         ] + frames.map { String(($0.nanoseconds / q.median).rounded(.down)) } + [
           String(group.allocationsPerOperation),
           group.instructionsPerOperation.map { String($0) } ?? "",
@@ -75,16 +75,16 @@ public struct CapacityReport {
   // MARK: - Markdown
 
   public var markdown: String {
-    var text = "# Capacity report\n\n\(provenance(run))\n"
-    if let baseline { text += "\nCompared with \(provenance(baseline))\n" }
-    if let otherHost { text += "\n**\(otherHost)**\n" }
+    var text = "# Capacity report\n\n\(Text.markdown(provenance(run)))\n"
+    if let baseline { text += "\nCompared with \(Text.markdown(provenance(baseline)))\n" }
+    if let otherHost { text += "\n**\(Text.markdown(otherHost))**\n" }
     let frameHeads = frames.map { " per \($0.name) frame |" }.joined()
     text += "\n| group | ns/\(operation) | \(operations)/s per core |\(frameHeads) allocs/\(operation) |"
     let alignment = "|---|" + String(repeating: "---:|", count: 3 + frames.count + (baseline == nil ? 0 : 1))
     text += (baseline == nil ? "\n" : " change |\n") + alignment + "\n"
     for group in groups {
       let median = group.nanosecondsPerOperation.median
-      text += "| \(group.title) | \(Report.number(median)) | \(Report.rate(group.throughput)) | "
+      text += "| \(Text.markdown(group.title)) | \(Report.number(median)) | \(Report.rate(group.throughput)) | "
       for frame in frames { text += "\(Report.number((frame.nanoseconds / median).rounded(.down))) | " }
       text += "\(Report.number(group.allocationsPerOperation)) |"
       if baseline != nil { text += " \(change(group).map { Report.percent($0.ratio) } ?? "new") |" }
@@ -95,12 +95,12 @@ public struct CapacityReport {
       for group in groups {
         guard let (old, ratio) = change(group) else { continue }
         text +=
-          "- \(group.title): \(Report.rate(old.throughput)) → \(Report.rate(group.throughput)), \(Report.percent(ratio))\n"
+          "- \(Text.markdown(group.title)): \(Report.rate(old.throughput)) → \(Report.rate(group.throughput)), \(Report.percent(ratio))\n"
       }
     }
     for section in definitions.sections {
       guard case .scaling = section.kind, let scaling = series(in: section).first else { continue }
-      text += "\n## \(section.title) (\(scaling.name ?? scaling.title))\n\n"
+      text += "\n## \(Text.markdown(section.title)) (\(Text.markdown(scaling.name ?? scaling.title)))\n\n"
       for point in scaling.points { text += "- \(Int(point.x)) thread(s): \(Report.rate(point.value))\n" }
     }
     return text

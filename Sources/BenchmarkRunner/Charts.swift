@@ -20,10 +20,7 @@ public enum Chart {
   static let plotRight = 600.0
   static let plotTop = 40.0
 
-  static func escape(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-  }
+  static func escape(_ text: String) -> String { Text.html(text) }
 
   static func text(
     _ x: Double, _ y: Double, _ content: String, anchor: String = "start", size: Int = 11, extra: String = ""

@@ -33,10 +33,11 @@ public struct GatedMetrics: OptionSet, Sendable, Hashable {
   public static let instructions = GatedMetrics(rawValue: 4)
   public static let all: GatedMetrics = [.time, .allocations, .instructions]
 
-  /// Parses `time,allocations,instructions`; `nil` on an unknown name.
+  /// Parses `time,allocations,instructions`; `nil` on an unknown name or an
+  /// empty one (`--metrics ''` from an unset variable must not gate nothing).
   public init?(names: String) {
     self = []
-    for name in names.split(separator: ",") {
+    for name in names.split(separator: ",", omittingEmptySubsequences: false) {
       switch name {
       case "time": insert(.time)
       case "allocations": insert(.allocations)
@@ -44,6 +45,7 @@ public struct GatedMetrics: OptionSet, Sendable, Hashable {
       default: return nil
       }
     }
+    if isEmpty { return nil }
   }
 }
 

@@ -44,11 +44,16 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
   }
 
   /// A file name no other recording can take: date, commit, host class and a
-  /// random part, so that concurrent CI jobs never write the same file.
+  /// random part, so that concurrent CI jobs never write the same file. The
+  /// commit comes from a result file, so only ASCII letters and digits of it
+  /// are kept: no `/`, `..` or control character can reach the name.
   public var fileName: String {
-    let stamp = date.filter { $0.isNumber }.prefix(14)
+    let stamp = date.unicodeScalars.filter { ("0"..."9").contains($0) }.prefix(14).map(String.init).joined()
+    let safeCommit = commit.unicodeScalars.prefix(12).map {
+      $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? String($0) : "_"
+    }.joined()
     let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-    return "\(stamp)-\(commit.prefix(12))-\(hostClass.stableHash)-\(random).json"
+    return "\(stamp)-\(safeCommit)-\(hostClass.stableHash)-\(random).json"
   }
 
   public func encoded() throws -> Data {
@@ -74,20 +79,51 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
   }
 
   /// Every entry in `folder`, oldest first by date; unreadable files are refused, naming them.
+  /// The entries of `folder`; a folder that is missing or cannot be listed is
+  /// an error (a mistyped `--history` must not read as an empty history).
   public static func load(folder: String) throws(ResultFileError) -> [HistoryEntry] {
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
+    var status = stat()
+    guard stat(folder, &status) == 0 else {
+      if errno == ENOENT { throw .unreadable(folder, "no such history folder") }
+      throw .unreadable(folder, String(cString: strerror(errno)))
+    }
+    guard status.st_mode & S_IFMT == S_IFDIR else { throw .unreadable(folder, "not a folder") }
+    let listed: [String]
+    do {
+      listed = try FileManager.default.contentsOfDirectory(atPath: folder)
+    } catch {
+      throw .unreadable(folder, "cannot list the folder")
+    }
     var entries: [HistoryEntry] = []
-    for name in names.sorted() {
+    for name in listed.filter({ $0.hasSuffix(".json") }).sorted() {
       let path = "\(folder)/\(name)"
-      guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path, "cannot read it") }
-      guard data.count <= 4 << 20 else { throw .invalidEntry(path, "larger than 4 MiB") }
-      entries.append(try decode([UInt8](data), path: path))
+      let bytes = try readEntry(path, limit: 4 << 20)
+      entries.append(try decode(bytes, path: path))
     }
     return entries.sorted { ($0.date, $0.commit) < ($1.date, $1.commit) }
   }
 }
 
 extension HistoryEntry {
+  /// An entry's bytes; a failure says the system's reason.
+  static func readEntry(_ path: String, limit: Int) throws(ResultFileError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .unreadable(path, String(cString: strerror(errno))) }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .unreadable(path, String(cString: strerror(errno)))
+      }
+      if count == 0 { return bytes }
+      bytes += chunk[..<count]
+      if bytes.count > limit { throw .invalidEntry(path, "larger than \(limit >> 20) MiB") }
+    }
+  }
+
   fileprivate init(_ node: Node) throws(Node.Failure) {
     let fields = try node.object([
       "schemaVersion", "commit", "parent", "date", "machine", "hostClass", "calibration", "groups",

@@ -37,11 +37,14 @@ public enum Report {
   }
 
   /// A text table with aligned columns, or a Markdown table: the first column
-  /// (and those in `leftAligned`) to the left, the numbers to the right.
+  /// (and those in `leftAligned`) to the left, the numbers to the right. Every
+  /// cell is escaped for its format here (cells hold titles from files).
   public static func table(_ header: [String], _ rows: [[String]], markdown: Bool, leftAligned: Set<Int> = [])
     -> String
   {
     let left = leftAligned.union([0])
+    let header = header.map(markdown ? Text.markdown : Text.terminal)
+    let rows = rows.map { $0.map(markdown ? Text.markdown : Text.terminal) }
     if markdown {
       let line = { (cells: [String]) in "| " + cells.joined(separator: " | ") + " |" }
       let rule = "|" + header.indices.map { left.contains($0) ? "---|" : "---:|" }.joined()
@@ -111,7 +114,8 @@ public enum Report {
     var text = ""
     if !comparison.host.sameHost {
       let judged = comparison.timeJudged ? "judged all the same, as asked" : "shown, not judged"
-      text += "\(comparison.host.reason); times are \(judged)\(markdown ? "\n" : "")\n"
+      text +=
+        "\(markdown ? Text.markdown(comparison.host.reason) : Text.terminal(comparison.host.reason)); times are \(judged)\(markdown ? "\n" : "")\n"
     }
     return text + table(header, rows, markdown: markdown)
   }
@@ -127,10 +131,10 @@ extension Report {
       let share = change.before > 0 ? percent(change.after / change.before) : "new"
       return [
         (delta >= 0 ? "+" : "−") + number(abs(delta)), number(change.before) + " → " + number(change.after), share,
-        markdown ? "`\(change.function)`" : change.function,
+        change.function,
       ]
     }
-    return (markdown ? "**\(title.dropLast())**\n\n" : title)
+    return (markdown ? "**\(Text.markdown(String(title.dropLast())))**\n\n" : Text.terminal(title))
       + table(["change", "A → B", "", "function"], rows, markdown: markdown, leftAligned: [3])
   }
 }

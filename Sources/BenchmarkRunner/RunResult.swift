@@ -262,6 +262,6 @@ extension RunResult {
 
   /// Writes the file atomically: a reader sees the old file or the new one, never a part.
   public func write(to path: String) throws {
-    try AtomicFile.write(try encoded(), to: path)
+    try OutputFile.write(try encoded(), to: path)
   }
 }

@@ -101,8 +101,8 @@ public struct WorkerPool {
       measurements.append(Measurer.measure(benchmark, settings: settings))
     }
     do {
-      try AtomicFile.write(try JSONEncoder().encode(measurements), to: path)
-    } catch let error as AtomicFile.WriteError {
+      try OutputFile.write(try JSONEncoder().encode(measurements), to: path)
+    } catch let error as OutputFile.WriteError {
       throw ToolFailure(error.description, status: .toolError)
     } catch {
       throw ToolFailure("\(path): cannot encode the measurements (\(error))", status: .toolError)

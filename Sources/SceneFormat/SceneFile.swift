@@ -51,10 +51,17 @@ public enum SceneFile {
     drain: (UnsafeBufferPointer<UInt8>) -> Bool
   ) throws(SceneFileError) -> Bool {
     var drained = true
-    try answer(request, document, into: &writer, indent: 0) { writer in
-      guard drained, writer.count >= piece else { return }
-      drained = drain(writer.written)
-      writer.truncate(to: 0)
+    do {
+      try answer(request, document, into: &writer, indent: 0) { writer throws(SceneFileError) in
+        guard writer.count >= piece else { return }
+        drained = drain(writer.written)
+        writer.truncate(to: 0)
+        // Stop solving too: the rest of the answer has nowhere to go.
+        if !drained { throw SceneFileError(.root, "the answer could not be written") }
+      }
+    } catch {
+      if !drained { return false }
+      throw error
     }
     return drained
   }
@@ -71,7 +78,7 @@ public enum SceneFile {
 
   static func answer(
     _ request: Request, _ bytes: UnsafeBufferPointer<UInt8>, into writer: inout JSONWriter, indent: Int?,
-    answering: Bool = true, afterEach: (inout JSONWriter) -> Void = { _ in }
+    answering: Bool = true, afterEach: (inout JSONWriter) throws(SceneFileError) -> Void = { _ in }
   ) throws(SceneFileError) {
     let mark = writer.count
     do throws(SceneFileError) {
@@ -88,7 +95,7 @@ public enum SceneFile {
   @inline(__always)
   static func answerValue(
     _ request: Request, _ reader: inout JSONReader, into writer: inout JSONWriter, indent: Int?, answering: Bool,
-    afterEach: (inout JSONWriter) -> Void
+    afterEach: (inout JSONWriter) throws(SceneFileError) -> Void
   ) throws(SceneFileError) {
     if reader.current == UInt8(ascii: "[") {
       let pretty = indent != nil
@@ -99,7 +106,7 @@ public enum SceneFile {
         if answering && index > 0 { writer.byte(UInt8(ascii: ",")) }
         if answering && pretty { writer.byte(UInt8(ascii: "\n")) }
         try answerOne(request, &reader, into: &writer, answering: answering)
-        afterEach(&writer)
+        try afterEach(&writer)
         count += 1
       }
       if answering && count > 0 && pretty { writer.byte(UInt8(ascii: "\n")) }

@@ -98,10 +98,10 @@ struct HostileInputTests {
     }
   }
 
-  @Test("A folder given as a scene file is an error, not a crash")
+  @Test("A folder given as a scene file is a tool error (1: a file that cannot be read), not a crash")
   func folderAsFile() {
     let run = runTool(["solve", HostileCase.folder.path])
-    #expect(run.status == 2)
+    #expect(run.status == 1)
     #expect(run.standardError.contains("is a folder"))
   }
 }

@@ -65,7 +65,7 @@ struct ReportRenderTests {
         entry.groups[group].p25 *= factor
         entry.groups[group].p75 *= factor
       }
-      try AtomicFile.write(try entry.encoded(), to: "\(history)/\(entry.fileName)")
+      try OutputFile.write(try entry.encoded(), to: "\(history)/\(entry.fileName)")
     }
     let report = runTool(["report", Self.baseline, runPath, "--out", folder.path, "--history", history, "--by-date"])
     #expect(report.status == 0)

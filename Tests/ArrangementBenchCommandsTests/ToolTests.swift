@@ -86,10 +86,13 @@ struct ToolTests {
     #expect(bad.standardError.contains("$.kind: unknown value \"hinge\""))
   }
 
-  @Test("A missing scene file exits 2 (bad input); an unknown option or subcommand, 64 (usage)")
+  @Test(
+    "A scene file that cannot be read exits 1 (tool error, as the status table says); an unknown option or subcommand, 64 (usage)"
+  )
   func usageErrors() {
     for (arguments, status) in [
-      (["solve", "/nonexistent/scene.json"], Int32(2)), (["solve", "--fast"], 64), (["solve", "a", "b"], 64),
+      (["solve", "/nonexistent/scene.json"], Int32(1)), (["solve", "/"], 1), (["solve", "--fast"], 64),
+      (["solve", "a", "b"], 64),
       (["fold"], 64), (["check", "--no-such-option"], 64), (["scenes", "--random", "0"], 64),
     ] {
       let run = runTool(arguments)

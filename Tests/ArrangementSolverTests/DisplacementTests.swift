@@ -72,6 +72,25 @@ struct DisplacementTests {
     #expect(result.elements[0] == rect(487.5, 100, 463.5, 200))
   }
 
+  @Test("R29, R26: an element beyond 2^52 is moved from its clamped frame, and the offset says where it went")
+  func hugeCoordinates() {
+    // Before: the union was clamped but the frames were not, so x 5e15 landed outside the area
+    // while the offset (taken from the raw union) pointed at 941.
+    for x in [5e15, -5e15, 1e300] {
+      let result = displace([rect(x, 100, 40, 40), rect(10, 120, 40, 40)], .control)
+      let area = try! #require(result.area)
+      for index in 0..<result.elements.count {
+        let frame = result.elements[index]
+        #expect(frame.x.isFinite && frame.width.isFinite, "x \(x)")
+        #expect(frame.minX >= area.minX - 1e-6 && frame.maxX <= area.maxX + 1e-6, "x \(x): \(frame) outside \(area)")
+      }
+      // The offset moves the clamped union exactly where the frames went.
+      let clamped = min(max(x, -0x1p52), 0x1p52)
+      let union = (min(clamped, 10), 10.0)
+      #expect(abs(result.elements.union.minX - (union.0 + result.offset.dx)) <= 2, "x \(x)")
+    }
+  }
+
   @Test("R25: scrolling content never moves, even across the fold or under a camera")
   func scrollingNeverMoves() {
     let feed = rect(0, 0, 951, 669)
@@ -229,6 +248,30 @@ struct GridTests {
       #expect((1...1_000_000).contains(other.columnCount))
       #expect(columns(other).count >= 1)
     }
+  }
+
+  @Test("R28 with crossing folds: the columns avoid the vertical fold even when a horizontal one is nearer the centre")
+  func crossingFolds() {
+    // RULES.md §9: 951 × 669, vertical fold x 300–320, horizontal fold y 324.5–344.5. Before, the
+    // horizontal fold won R16's nearest test and was dropped, so the third column spanned 250.25–355.375.
+    let vertical = fold(id: 1, x: 300, width: 20, height: 669)
+    let horizontal = fold(id: 2, x: 0, y: 324.5, width: 951, height: 20)
+    for regions: ReservedRegions in [[vertical, horizontal], [horizontal, vertical]] {
+      for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+        var grid = GridFit(frame: screen, minimumCellWidth: 150, spacing: 16, margin: 20, regions: regions)
+        grid.layoutDirection = direction
+        let cells = columns(grid)
+        #expect(cells.count == 4)
+        for cell in cells {
+          #expect(cell.maxX <= 300 + 1e-9 || cell.minX >= 320 - 1e-9, "\(cell) crosses x 300–320 (\(direction))")
+        }
+      }
+    }
+    // A horizontal fold alone never moves columns.
+    let plain = columns(GridFit(frame: screen, minimumCellWidth: 150, spacing: 16, margin: 20))
+    let alone = columns(GridFit(frame: screen, minimumCellWidth: 150, spacing: 16, margin: 20, regions: [horizontal]))
+    #expect(alone.count == 4 && plain.count == 5)  // R28: the count is even when any fold overlaps
+    for index in 1..<alone.count { #expect(abs(alone[index].minX - alone[index - 1].maxX - 16) < 1e-9) }
   }
 
   @Test("R28: a fold off the grid's centre keeps every cell clear of it, cells equal")

@@ -11,11 +11,16 @@ extension Displacement {
   ///
   /// - Complexity: O(*r* + *e*) for *r* regions and *e* elements; no heap allocation.
   public func displaced() -> DisplacementResult {
+    // Each frame is sanitised before anything is computed from it (R29): a
+    // union clamped after the fact would disagree with frames beyond 2^52.
+    var elements = self.elements
+    for index in 0..<elements.count { elements[index] = Sanitize.rect(elements[index]) }
     var result = DisplacementResult(elements: elements, area: nil, shrunk: false, offset: (0, 0))
     // 1. Scrolling content adapts by scrolling (R25).
     guard purpose != .scrolling, elements.count > 0 else { return result }
     let view = Sanitize.rect(self.view)
-    var union = Sanitize.rect(elements.union)
+    let original = elements.union
+    var union = original
 
     // 2. The fold that divides the view, and the area the purpose wants (R25, R26).
     if let fold = Fold.nearest(in: regions, dividing: view) {
@@ -35,7 +40,6 @@ extension Displacement {
         union = cleared
       }
     }
-    let original = elements.union
     result.offset = (union.x - original.x, union.y - original.y)
     return result
   }
@@ -166,11 +170,14 @@ extension Displacement {
 }
 
 extension Fold {
-  /// The active fold that divides a view (R16 applied to a view, as R15 does), nearest its centre.
-  static func nearest(in regions: ReservedRegions, dividing view: Rect) -> Fold? {
+  /// The active fold that divides a view (R16 applied to a view, as R15 does), nearest its centre;
+  /// with `splitAxis`, nearest among the folds that split along it only (R28, docs/RULES.md §9).
+  static func nearest(in regions: ReservedRegions, dividing view: Rect, splitting splitAxis: Axis? = nil) -> Fold? {
     var nearest = Nearest()
     for region in regions where region.kind == .division && region.isActive {
-      nearest.consider(Sanitize.rect(region.frame), id: region.id, in: view)
+      let frame = Sanitize.rect(region.frame)
+      if let splitAxis, frame.foldSplitAxis != splitAxis { continue }
+      nearest.consider(frame, id: region.id, in: view)
     }
     return nearest.fold
   }

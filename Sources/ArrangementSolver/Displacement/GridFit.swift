@@ -67,9 +67,10 @@ public struct GridFit: Sendable, Hashable {
     let outer = Sanitize.length(margin)
     var cell = Swift.max(0, (width - 2 * outer - Double(count - 1) * gap) / Double(count))
     let grid = Sanitize.rect(frame)
-    // The active vertical fold across the grid, in the grid's coordinates.
+    // The active vertical fold across the grid nearest its centre, in the grid's coordinates; a
+    // horizontal fold never moves columns, even nearer the centre (R28 with crossing folds).
     var foldSpan: (start: Double, end: Double)?
-    if let fold = Fold.nearest(in: regions, dividing: grid), fold.splitAxis == .horizontal {
+    if let fold = Fold.nearest(in: regions, dividing: grid, splitting: .horizontal) {
       foldSpan = (fold.start - grid.x, fold.end - grid.x)
     }
     let half = count / 2
