@@ -125,7 +125,7 @@ public enum OutputFile {
   /// Removes the temporaries a process `pid` left beside `path` (a worker killed mid-write).
   public static func removeTemporaries(of path: String, process pid: pid_t) {
     let folder = folder(of: path)
-    let prefix = ".\((path as NSString).lastPathComponent).\(pid)."
+    let prefix = ".\(name(of: path)).\(pid)."
     for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
       try? FileManager.default.removeItem(atPath: "\(folder)/\(name)")
@@ -136,13 +136,21 @@ public enum OutputFile {
 
   /// The folder that holds `path`: `.` for a bare name, `/` for a name at the root.
   /// Note: `NSString.deletingLastPathComponent` traps on a one-character path (`--out r`).
-  static func folder(of path: String) -> String {
+  public static func folder(of path: String) -> String {
     var path = Substring(path)
     while path.count > 1 && path.hasSuffix("/") { path = path.dropLast() }
     guard let slash = path.lastIndex(of: "/") else { return "." }
     var folder = path[..<slash]
     while folder.count > 1 && folder.hasSuffix("/") { folder = folder.dropLast() }
     return folder.isEmpty ? "/" : String(folder)
+  }
+
+  /// The last component of `path`, without trailing slashes.
+  public static func name(of path: String) -> String {
+    var path = Substring(path)
+    while path.count > 1 && path.hasSuffix("/") { path = path.dropLast() }
+    guard let slash = path.lastIndex(of: "/"), path.count > 1 else { return String(path) }
+    return String(path[path.index(after: slash)...])
   }
 
   /// `path`, or what its symbolic links lead to (a dangling link is refused:
@@ -170,7 +178,7 @@ public enum OutputFile {
   static func randomPart() -> String { String(UInt64.random(in: 0...UInt64.max), radix: 36) }
 
   static func createTemporary(beside target: String, in folder: String) throws(WriteError) -> (String, Int32) {
-    let name = (target as NSString).lastPathComponent
+    let name = name(of: target)
     for _ in 0..<16 {
       let temporary = "\(folder)/.\(name).\(getpid()).\(randomPart()).tmp"
       let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
@@ -181,7 +189,7 @@ public enum OutputFile {
   }
 
   static func createTemporaryFolder(beside target: String, in folder: String) throws(WriteError) -> String {
-    let name = (target as NSString).lastPathComponent
+    let name = name(of: target)
     for _ in 0..<16 {
       let temporary = "\(folder)/.\(name).\(getpid()).\(randomPart()).tmp"
       if mkdir(temporary, 0o755) == 0 { return temporary }

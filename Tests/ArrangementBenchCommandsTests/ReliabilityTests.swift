@@ -119,6 +119,16 @@ struct ReliabilityTests {
     #expect(throws: OutputFile.WriteError.self) { try OutputFile.write(Data(), to: folder.path) }
   }
 
+  @Test("1: the folder and name of an output path, for one-character and root paths too")
+  func pathParts() {
+    for (path, folder, name) in [
+      ("m", ".", "m"), ("/m", "/", "m"), ("a/b/", "a", "b"), ("a//b", "a", "b"), ("/", "/", "/"), ("./r", ".", "r"),
+    ] {
+      #expect(OutputFile.folder(of: path) == folder, "\(path)")
+      #expect(OutputFile.name(of: path) == name, "\(path)")
+    }
+  }
+
   @Test("11: a report folder is swapped in whole; a failure at any file leaves the old one as it was")
   func reportFolderWhole() throws {
     let folder = Folder()
