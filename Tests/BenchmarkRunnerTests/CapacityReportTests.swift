@@ -199,6 +199,21 @@ struct CapacityReportTests {
     #expect(!clean.contains("class=\"beyond\"") && !clean.contains("≥ "))
   }
 
+  @Test("Titles and commits from result files reach every chart escaped, the change chart included")
+  func escaped() {
+    func crafted(_ scale: Double) -> RunResult {
+      var run = result([("<img src=x onerror=1>\"'", samples(70 * scale), 0), ("limit/clamp-ratio", samples(1.2), 0)])
+      run.groups[0].reference = "limit/clamp-ratio"
+      run.commit = "<b>c</b>"
+      return run
+    }
+    let html = CapacityReport(run: crafted(1.25), baseline: crafted(1), definitions: testDefinitions).html
+    #expect(!html.contains("<img") && !html.contains("<b>"))
+    #expect(html.contains("&lt;img src=x onerror=1&gt;&quot;&#39;") && html.contains("&lt;b&gt;c&lt;/b&gt;"))
+    let change = sections(of: html).first { $0.id == "change" }!.charts[0]
+    #expect(change.contains(">&lt;img src=x onerror=1&gt;&quot;&#39;</text>"))
+  }
+
   @Test("Charts scale to the page's width, which is used up to 1400 px")
   func usesTheWidth() {
     let html = CapacityReport(run: reportRun(), baseline: reportRun(), definitions: testDefinitions).html
