@@ -112,8 +112,30 @@ public struct CapacityReport {
 
   // MARK: - HTML
 
+  /// Each group's change in throughput against the baseline, in percent, with
+  /// the 95% interval that `compare` judges time by (a hierarchical bootstrap
+  /// of median(run) / median(baseline), ``Statistics/medianRatioInterval``).
+  /// Throughput is the inverse of time, so the interval's ends swap: a time
+  /// ratio in low…high is a throughput ratio in 1/high…1/low.
+  func throughputChanges() -> [Chart.Change] {
+    groups.compactMap { group -> Chart.Change? in
+      guard let (old, ratio) = change(group) else { return nil }
+      let time = Statistics.medianRatioInterval(old.samplesByProcess, group.samplesByProcess)
+      let (low, high) = (1 / time.high, 1 / time.low)
+      let interval =
+        low.isFinite && high.isFinite ? "95% interval \(Report.percent(low)) … \(Report.percent(high))" : ""
+      return Chart.Change(
+        label: group.title, percent: (ratio - 1) * 100, low: (low - 1) * 100, high: (high - 1) * 100,
+        text: Report.percent(ratio),
+        detail:
+          "\(Report.percent(ratio)) \(operations)/s (\(Report.rate(old.throughput)) → \(Report.rate(group.throughput)))\(interval.isEmpty ? "" : ", " + interval)"
+      )
+    }
+  }
+
   public var html: String {
     var sections: [(id: String, title: String, text: String, charts: [String])] = []
+    let capitalOperations = operations.prefix(1).uppercased() + operations.dropFirst()
 
     // 1. Capacity per frame, per group.
     let labels = groups.map(\.title)
@@ -135,30 +157,27 @@ public struct CapacityReport {
     sections.append(
       (
         "capacity",
-        "\(operations.prefix(1).uppercased() + operations.dropFirst()) per \(frames[0].name) frame, one core",
+        "\(capitalOperations) per \(frames[0].name) frame, one core",
         "\(definitions.capacityCaption) The table gives the numbers; groups are timed against \(run.groups.compactMap(\.reference).first ?? "their reference"), the least work any \(operation) could do.",
         [
           Chart.bars(
             title:
-              "\(operations.prefix(1).uppercased() + operations.dropFirst()) per \(frames[0].name) frame (\(Report.number(frames[0].nanoseconds / 1e6)) ms), one core",
+              "\(capitalOperations) per \(frames[0].name) frame (\(Report.number(frames[0].nanoseconds / 1e6)) ms), one core",
             labels: labels, series: bars, unit: "\(operations) per frame")
         ]
       ))
 
-    // 2. Before and after.
+    // 2. Before and after: signed changes both ways from zero, with intervals.
     if baseline != nil {
-      let changed = groups.compactMap { group in change(group).map { (group.title, ($0.ratio - 1) * 100) } }
+      let changes = throughputChanges()
       sections.append(
         (
           "change", "Throughput change against the baseline",
-          "Positive: more \(operations) per second than the baseline; negative: fewer.",
+          "Bars to the right of zero: more \(operations) per second than the baseline; to the left: fewer. Each bar is the change of the median, written beside it; the whisker is its 95% interval (a hierarchical bootstrap over processes: the interval the compare command judges time by).",
           [
-            Chart.bars(
-              title: "Throughput change per group", labels: changed.map(\.0),
-              series: [
-                ("more \(operations)/s", changed.map { $0.1 >= 0 ? $0.1 : .nan }),
-                ("fewer \(operations)/s", changed.map { $0.1 < 0 ? -$0.1 : .nan }),
-              ], unit: "% change in \(operations) per second")
+            Chart.changes(
+              title: "Throughput change per group", rows: changes, more: "more \(operations)/s",
+              fewer: "fewer \(operations)/s", axisName: "change in \(operations) per second (%)")
           ]
         ))
     }
@@ -182,17 +201,22 @@ public struct CapacityReport {
             ]
           ))
       case .heatmaps:
-        let values = members.flatMap { $0.points.map(\.value) }
-        let range = (values.min() ?? 0, values.max() ?? 1)
+        // One scale for every map, which one outlying cell cannot stretch.
+        let scale = Chart.ColourScale.robust(members.flatMap { $0.points.map(\.value) })
+        let columns = members.map { Set($0.points.map(\.x)).count }.max() ?? 0
         let charts = members.map { series -> String in
           let xs = Array(Set(series.points.map(\.x))).sorted()
           let ys = Array(Set(series.points.compactMap(\.y))).sorted()
           return Chart.heatmap(
             title: chartTitle(series.name ?? series.title), xs: xs, ys: ys,
             value: { x, y in series.points.first { $0.x == x && $0.y == y }?.value },
-            xName: section.xName, yName: section.yName, unit: "ns", range: range)
+            xName: section.xName, yName: section.yName, unit: "ns", scale: scale, columns: columns)
         }
-        sections.append((section.id, section.title, section.caption, charts))
+        let note =
+          scale.beyondHigh || scale.beyondLow
+          ? " The colour scale spans \(Report.number(scale.low))–\(Report.number(scale.high)) ns: every value within 3 interquartile ranges of the quartiles (Tukey's far-out fences), and at least the 2nd–98th percentile; outlined cells with a triangle lie beyond it and are drawn at its end colour."
+          : ""
+        sections.append((section.id, section.title, section.caption + note, charts))
       case .scaling:
         guard let scaling = members.first, let first = scaling.points.first else { continue }
         let measured = Chart.Line(name: "measured", points: scaling.points.map { ($0.x, $0.value / 1e6) })
@@ -205,7 +229,7 @@ public struct CapacityReport {
             [
               Chart.lines(
                 title: chartTitle(scaling.name ?? scaling.title), lines: [measured, ideal], xName: section.xName,
-                yName: section.yName, logX: false, dashedLast: true)
+                yName: section.yName, logX: false, integerX: true, dashedLast: true)
             ]
           ))
       }
@@ -248,28 +272,52 @@ public struct CapacityReport {
               Chart.Line(
                 name: "allocations per \(operation)",
                 points: groups.enumerated().map { (Double($0.offset + 1), $0.element.allocationsPerOperation) })
-            ], xName: "group (numbered as in the table)", yName: "allocations per \(operation)", logX: false)
+            ], xName: "group (numbered as in the table)", yName: "allocations per \(operation)", logX: false,
+            integerX: true)
         ]
       ))
 
-    let table = tableHTML()
     let body = sections.map { section in
-      "<section id=\"\(section.id)\"><h2>\(Chart.escape(section.title))</h2><p>\(Chart.escape(section.text))</p>\n\(section.charts.joined(separator: "\n"))</section>"
+      "<section id=\"\(section.id)\"><h2>\(Chart.escape(section.title))</h2><p>\(Chart.escape(section.text))</p>\n<div class=\"charts\">\n\(section.charts.map { "<figure>\($0)</figure>" }.joined(separator: "\n"))\n</div></section>"
     }.joined(separator: "\n")
+    let throughput = Chart.bars(
+      title: "\(capitalOperations) per second per core (millions)", labels: groups.map(\.title),
+      series: [("\(run.commit)", groups.map { $0.throughput / 1e6 })], unit: "million \(operations)/s", width: 520)
     return """
       <!DOCTYPE html>
-      <html lang="en"><head><meta charset="utf-8"><title>Capacity report</title>
-      <style>body{font-family:sans-serif;margin:2em;max-width:1100px;color:#222}table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,th:first-child{text-align:left}section{margin-top:2em}svg{display:block;margin:1em 0}</style>
+      <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Capacity report</title>
+      <style>\(Self.style)</style>
       </head><body>
       <h1>Capacity report</h1>
       <p>\(Chart.escape(provenance(run)))\(baseline.map { "<br>compared with " + Chart.escape(provenance($0)) } ?? "")</p>
       \(otherHost.map { "<p><strong>" + Chart.escape($0) + "</strong></p>" } ?? "")
-      <section id="table"><h2>Numbers</h2>\(table)
-      \(Chart.bars(title: "\(operations.prefix(1).uppercased() + operations.dropFirst()) per second per core (millions)", labels: groups.map(\.title), series: [("\(run.commit)", groups.map { $0.throughput / 1e6 })], unit: "million \(operations)/s"))</section>
+      <section id="table"><h2>Numbers</h2><div class="numbers">
+      <div class="table">\(tableHTML())</div>
+      <figure>\(throughput)</figure>
+      </div></section>
       \(body)
       </body></html>
       """
   }
+
+  /// The page's layout: up to 1400 px wide; charts as wide as their column
+  /// (one column, or two side by side where a section has several, such as
+  /// heat maps and trends); the table and the throughput chart side by side
+  /// (the table's headings wrap to leave the chart room), one above the other
+  /// in a narrow window.
+  static let style = [
+    "body{font-family:sans-serif;margin:1.5em auto;padding:0 1.5em;max-width:1400px;color:#222}",
+    "table{border-collapse:collapse;font-size:13px}",
+    "td,th{border:1px solid #ccc;padding:3px 7px;text-align:right}td{white-space:nowrap}th{vertical-align:bottom}",
+    "td:nth-child(2),th:nth-child(2){text-align:left}",
+    "td.negative{color:#d62728}td.positive{color:#1f77b4}",
+    "section{margin-top:2em}figure{margin:0;min-width:0}",
+    "svg{display:block;width:100%;height:auto}",
+    ".numbers{display:grid;grid-template-columns:auto minmax(480px,1fr);gap:1.5em 2em;align-items:start}",
+    ".numbers>.table{overflow-x:auto}",
+    "@media (max-width:1100px){.numbers{grid-template-columns:minmax(0,1fr)}}",
+    ".charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,560px),1fr));gap:1.5em 2em}",
+  ].joined()
 
   func tableHTML() -> String {
     let frameHeads = frames.map { "<th>per \(Chart.escape($0.name)) frame</th>" }.joined()
@@ -283,8 +331,9 @@ public struct CapacityReport {
       rows += "<td>\(Report.number(group.allocationsPerOperation))</td>"
       if baseline != nil {
         let old = change(group)
+        let sign = old.map { $0.ratio < 1 ? " class=\"negative\"" : " class=\"positive\"" } ?? ""
         rows +=
-          "<td>\(old.map { Report.rate($0.old.throughput) } ?? "–")</td><td>\(old.map { Report.percent($0.ratio) } ?? "new")</td>"
+          "<td>\(old.map { Report.rate($0.old.throughput) } ?? "–")</td><td\(sign)>\(old.map { Report.percent($0.ratio) } ?? "new")</td>"
       }
       rows += "</tr>"
     }

@@ -29,6 +29,14 @@ struct ReportRenderTests {
     return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
   }
 
+  /// The value of the first `name="…"` attribute after `marker` in `text`.
+  func attribute(_ name: String, after marker: String, in text: String) -> String? {
+    guard let start = marker.isEmpty ? text.startIndex : text.range(of: marker)?.upperBound,
+      let found = text[start...].range(of: " \(name)=\"")
+    else { return nil }
+    return String(text[found.upperBound...].prefix { $0 != "\"" })
+  }
+
   @Test(
     "The report renders to a PNG without page errors, with a chart in every section and no empty chart",
     .enabled(if: chromiumPath != nil, "Chromium is not installed (.ci/run installs it from Debian)"))
@@ -50,6 +58,13 @@ struct ReportRenderTests {
         xName: "threads", yName: nil, unit: "operations/s",
         points: [Series.Point(x: 1, y: nil, value: 2e7), Series.Point(x: 2, y: nil, value: 4e7)]),
     ]
+    // Every third group 25% slower or 20% faster than the baseline, for the change chart.
+    for index in run.groups.indices where index % 3 == 0 {
+      let factor = index % 2 == 0 ? 1.25 : 0.8
+      run.groups[index].samplesByProcess = run.groups[index].samplesByProcess.map { $0.map { $0 * factor } }
+      run.groups[index].nanosecondsPerOperation = Quantiles(run.groups[index].samples)
+      run.groups[index].throughput = 1e9 / run.groups[index].nanosecondsPerOperation.median
+    }
     let runPath = folder.appendingPathComponent("run.json").path
     try run.write(to: runPath)
     // A history of 20 recorded runs with a 20 % step at the eleventh, for the trend charts.
@@ -67,14 +82,14 @@ struct ReportRenderTests {
       }
       try OutputFile.write(try entry.encoded(), to: "\(history)/\(entry.fileName)")
     }
-    // The report gets a folder of its own: report replaces its --out folder whole.
+    // A folder of its own: `report` refuses one that holds other files (the run, the history).
     let out = folder.appendingPathComponent("report")
     let report = runTool(["report", Self.baseline, runPath, "--out", out.path, "--history", history, "--by-date"])
     #expect(report.status == 0, "\(report.standardError)")
     let page = out.appendingPathComponent("index.html").path
 
     let screenshot = folder.appendingPathComponent("report.png").path
-    let (status, _, errors) = try chromium(["--window-size=1200,5000", "--screenshot=\(screenshot)"], page: page)
+    let (status, _, errors) = try chromium(["--window-size=1400,5000", "--screenshot=\(screenshot)"], page: page)
     #expect(status == 0)
     #expect(!errors.contains("Uncaught") && !errors.contains("CONSOLE"), "\(errors)")
     let png = try #require(FileManager.default.contents(atPath: screenshot))
@@ -95,5 +110,27 @@ struct ReportRenderTests {
       #expect(!charts.isEmpty, "section \(id) has no chart")
       for chart in charts { #expect(chart.contains("class=\"mark\""), "section \(id) has an empty chart") }
     }
+
+    // The change chart as parsed: slower groups' bars end at the zero line and extend left of it, faster
+    // groups' start at it; every bar has a whisker and its signed percentage beside it.
+    let change = try #require(sections.first { $0.hasPrefix("change") })
+    let zero = try #require(Double(attribute("x1", after: "class=\"zero\"", in: change) ?? ""))
+    let bars = change.components(separatedBy: "<rect class=\"mark\"").dropFirst()
+    #expect(bars.count == run.groups.filter { $0.reference != nil }.count)
+    var negatives = 0
+    for bar in bars {
+      let x = try #require(Double(attribute("x", after: "", in: bar) ?? ""))
+      let width = try #require(Double(attribute("width", after: "", in: bar) ?? ""))
+      if bar.hasPrefix(" data-sign=\"negative\"") {
+        negatives += 1
+        #expect(x + width <= zero + 0.05)
+      } else {
+        #expect(abs(x - zero) < 0.05)
+      }
+    }
+    #expect(negatives == 5)  // groups 0, 6, 12, 18 and 30: 25% slower, 20% fewer per second (24 is the reference)
+    #expect(change.components(separatedBy: "class=\"whisker\"").count - 1 == bars.count)
+    #expect(change.components(separatedBy: ">−20.0%</text>").count - 1 == negatives)
+    #expect(change.contains(">+25.0%</text>"))
   }
 }

@@ -3,9 +3,10 @@ import Foundation
 import Testing
 
 /// A run with chart data, made up: the report's shape does not depend on the numbers.
-func reportRun(scale: Double = 1) -> RunResult {
+/// `scale` multiplies split/book's times, `tabletop` overlay/tabletop's (by default `scale` too).
+func reportRun(scale: Double = 1, tabletop: Double? = nil, heatmapOutlier: Double? = nil) -> RunResult {
   var run = result([
-    ("split/book", samples(70 * scale), 0), ("overlay/tabletop", samples(65 * scale, seed: 2), 0),
+    ("split/book", samples(70 * scale), 0), ("overlay/tabletop", samples(65 * (tabletop ?? scale), seed: 2), 0),
     ("limit/clamp-ratio", samples(1.2, seed: 3), 0),
   ])
   for index in run.groups.indices where !run.groups[index].title.hasPrefix("limit/") {
@@ -25,6 +26,7 @@ func reportRun(scale: Double = 1) -> RunResult {
       xName: "threads", yName: nil, unit: "operations/s",
       points: [Series.Point(x: 1, y: nil, value: 2e7), Series.Point(x: 2, y: nil, value: 3.8e7)]),
   ]
+  if let heatmapOutlier { run.series![1].points[3].value = heatmapOutlier }
   return run
 }
 
@@ -45,6 +47,26 @@ let testDefinitions = ReportDefinitions(
       "\($0) over threads"
     },
   ])
+
+/// The elements of `svg` whose start tag begins with `start` (`<rect class="mark"`), as their attributes.
+func elements(_ svg: String, _ start: String) -> [[String: String]] {
+  svg.components(separatedBy: start).dropFirst().map { rest in
+    let tag = start + rest.prefix { $0 != ">" }
+    var attributes: [String: String] = [:]
+    for pair in tag.components(separatedBy: "\" ").map({ $0.split(separator: " ").last ?? "" }) {
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      if parts.count == 2 { attributes[String(parts[0])] = parts[1].filter { $0 != "\"" } }
+    }
+    return attributes
+  }
+}
+
+/// The texts of the `<text>` elements of `svg` with class `name`.
+func texts(_ svg: String, class name: String) -> [String] {
+  svg.components(separatedBy: "class=\"\(name)\"").dropFirst().map { rest in
+    String(rest.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" })
+  }
+}
 
 /// The `<section>` elements of a page with their `<svg>` charts and data marks.
 func sections(of html: String) -> [(id: String, charts: [String])] {
@@ -84,6 +106,124 @@ struct CapacityReportTests {
     #expect(report.markdown.contains("## Capacity change"))
     // 25% more time per solve is 20% fewer solves per second.
     #expect(report.markdown.contains("split/book: ") && report.markdown.contains("−20.0%"))
+  }
+
+  @Test("The change chart draws fewer to the left of zero and more to the right, with intervals and signed words")
+  func changesBothWays() throws {
+    // split/book 25% slower (20% fewer lookups/s), overlay/tabletop 20% faster (25% more).
+    let report = CapacityReport(
+      run: reportRun(scale: 1.25, tabletop: 0.8), baseline: reportRun(), definitions: testDefinitions)
+    let chart = try #require(sections(of: report.html).first { $0.id == "change" }?.charts.first)
+    let zero = try #require(elements(chart, "<line class=\"zero\"").first.flatMap { Double($0["x1"]!) })
+    let bars = elements(chart, "<rect class=\"mark\"")
+    let whiskers = elements(chart, "<g class=\"whisker\"")
+    #expect(bars.count == 2 && whiskers.count == 2)
+    let negative = try #require(bars.first { $0["data-sign"] == "negative" })
+    let positive = try #require(bars.first { $0["data-sign"] == "positive" })
+    // Negative bars end at the zero line and extend left of it; positive ones start at it.
+    #expect(Double(negative["x"]!)! + Double(negative["width"]!)! <= zero + 0.05)
+    #expect(Double(negative["width"]!)! > 10)
+    #expect(abs(Double(positive["x"]!)! - zero) < 0.05)
+    // Each whisker (its first line, low to high) holds the bar's end; both lie on the bar's side.
+    let spans = chart.components(separatedBy: "<g class=\"whisker\"").dropFirst().map { whisker in
+      let line = elements(whisker, "<line x1=")[0]
+      return (Double(line["x1"]!)!, Double(line["x2"]!)!)
+    }
+    let bookEnd = Double(negative["x"]!)!
+    let tabletopEnd = Double(positive["x"]!)! + Double(positive["width"]!)!
+    #expect(spans.contains { $0.0 < bookEnd && bookEnd < $0.1 && $0.1 < zero })
+    #expect(spans.contains { $0.0 < tabletopEnd && tabletopEnd < $0.1 && $0.0 > zero })
+    // Told apart by words, not colour only: the signed percentages and the directions.
+    #expect(texts(chart, class: "value").sorted() == ["+25.0%", "−20.0%"])
+    #expect(chart.contains("◀ fewer lookups/s") && chart.contains("more lookups/s ▶"))
+    // The axis in percent with signs, each label once.
+    let ticks = texts(chart, class: "tick-x")
+    #expect(ticks.contains("0%") && ticks.contains { $0.hasPrefix("−") } && ticks.contains { $0.hasPrefix("+") })
+    #expect(ticks.allSatisfy { $0.hasSuffix("%") && ($0 == "0%" || $0.hasPrefix("+") || $0.hasPrefix("−")) })
+    #expect(Set(ticks).count == ticks.count)
+  }
+
+  @Test("Axes read in the data's units: distinct tick labels, all-zero allocations on 0…1, whole threads")
+  func readableAxes() {
+    let html = CapacityReport(run: reportRun(), baseline: reportRun(), definitions: testDefinitions).html
+    let found = sections(of: html)
+    for section in found {
+      for chart in section.charts {
+        for axis in ["tick-x", "tick-y"] {
+          let labels = texts(chart, class: axis)
+          #expect(Set(labels).count == labels.count, "\(section.id): repeated \(axis) labels \(labels)")
+        }
+      }
+    }
+    // No allocations anywhere: 0, 0.5, 1 rather than 0.000, 0.000, 0; groups by whole numbers.
+    let allocations = found.first { $0.id == "allocations" }!.charts[0]
+    #expect(texts(allocations, class: "tick-y") == ["0", "0.5", "1"])
+    #expect(texts(allocations, class: "tick-x").allSatisfy { Int($0) != nil })
+    // Threads are counted: 1 and 2, never 1.2.
+    let scaling = found.first { $0.id == "scaling" }!.charts[0]
+    #expect(texts(scaling, class: "tick-x") == ["1", "2"])
+    // From 1 to 12 threads: whole, round steps.
+    let threads = Chart.lines(
+      title: "t", lines: [Chart.Line(name: "m", points: (1...12).map { (Double($0), 1.5 * Double($0)) })],
+      xName: "threads", yName: "M/s", logX: false, integerX: true)
+    let labels = texts(threads, class: "tick-x")
+    #expect(labels.count >= 3 && labels.allSatisfy { Int($0) != nil } && Set(labels).count == labels.count)
+    // Small values get the decimals that tell them apart.
+    let small = Chart.lines(
+      title: "s", lines: [Chart.Line(name: "m", points: [(1, 0.0011), (2, 0.0013), (3, 0.0012)])],
+      xName: "x", yName: "y", logX: false)
+    let smallLabels = texts(small, class: "tick-y")
+    #expect(smallLabels.count >= 3 && Set(smallLabels).count == smallLabels.count)
+  }
+
+  @Test("One outlying cell does not set the heat maps' colour scale: it is drawn at the end colour and marked")
+  func heatmapOutlier() throws {
+    let html = CapacityReport(run: reportRun(heatmapOutlier: 1413), definitions: testDefinitions).html
+    let map = try #require(sections(of: html).first { $0.id == "heatmap" }?.charts.first)
+    // The legend's top reads "≥ X ns" with X among the other cells (57–84 ns), not 1,413.
+    let top = try #require(texts(map, class: "scale").first)
+    #expect(top.hasPrefix("≥ ") && top.hasSuffix(" ns"))
+    let bound = try #require(Double(top.dropFirst(2).dropLast(3).replacingOccurrences(of: ",", with: "")))
+    #expect(bound < 100)
+    #expect(elements(map, "<path class=\"beyond\"").count == 1)
+    // The other cells spread over the scale instead of sharing its palest colour.
+    let fills = Set(elements(map, "<rect class=\"mark\"").compactMap { $0["fill"] })
+    #expect(fills.count >= 6)
+
+    let scale = Chart.ColourScale.robust((0..<70).map { 50 + Double($0 % 40) } + [1413])
+    #expect(scale.high == 89 && scale.beyondHigh && !scale.beyondLow && scale.low == 50)
+    // Without an outlier the scale is the values' own range, and nothing is marked.
+    let plain = Chart.ColourScale.robust((0..<70).map { 50 + Double($0 % 40) })
+    #expect(plain.low == 50 && plain.high == 89 && !plain.beyondHigh && !plain.beyondLow)
+    let clean = CapacityReport(run: reportRun(), definitions: testDefinitions).html
+    #expect(!clean.contains("class=\"beyond\"") && !clean.contains("≥ "))
+  }
+
+  @Test("Titles and commits from result files reach every chart escaped, the change chart included")
+  func escaped() {
+    func crafted(_ scale: Double) -> RunResult {
+      var run = result([("<img src=x onerror=1>\"'", samples(70 * scale), 0), ("limit/clamp-ratio", samples(1.2), 0)])
+      run.groups[0].reference = "limit/clamp-ratio"
+      run.commit = "<b>c</b>"
+      return run
+    }
+    let html = CapacityReport(run: crafted(1.25), baseline: crafted(1), definitions: testDefinitions).html
+    #expect(!html.contains("<img") && !html.contains("<b>"))
+    #expect(html.contains("&lt;img src=x onerror=1&gt;&quot;&#39;") && html.contains("&lt;b&gt;c&lt;/b&gt;"))
+    let change = sections(of: html).first { $0.id == "change" }!.charts[0]
+    #expect(change.contains(">&lt;img src=x onerror=1&gt;&quot;&#39;</text>"))
+  }
+
+  @Test("Charts scale to the page's width, which is used up to 1400 px")
+  func usesTheWidth() {
+    let html = CapacityReport(run: reportRun(), baseline: reportRun(), definitions: testDefinitions).html
+    let charts = html.components(separatedBy: "<svg ").dropFirst()
+    #expect(charts.count >= 7)
+    for chart in charts {
+      #expect(chart.hasPrefix("xmlns") && chart.contains(" viewBox=\"0 0 ") && chart.contains(" width=\"100%\""))
+    }
+    #expect(
+      html.contains("max-width:1400px") && html.contains("class=\"numbers\"") && html.contains("class=\"charts\""))
   }
 
   @Test("The CSV has a header and one row per group, with frame budgets")
