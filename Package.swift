@@ -21,7 +21,9 @@ let package = Package(
   ],
   targets: [
     // The solver: standard library only, value types, no allocations on the solve path.
-    .target(name: "ArrangementSolver"),
+    // Its rounding (`rounded(.down)`, …) calls libm, which Foundation links for
+    // most programs; one that uses the solver alone must link it itself.
+    .target(name: "ArrangementSolver", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // Strict JSON: a pull reader with exact numbers, JSON paths and line:column, and a tree for tools.
     .target(name: "StrictJSON"),
     // Scene files and streams: decoded straight from the reader into the solver's values, and the answer writer.
