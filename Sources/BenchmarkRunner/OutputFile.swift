@@ -49,9 +49,7 @@ public enum OutputFile {
         return try writeThrough(data, descriptor: descriptor, name: path)
       }
     }
-    let folder =
-      (target as NSString).deletingLastPathComponent.isEmpty
-      ? "." : (target as NSString).deletingLastPathComponent
+    let folder = folder(of: target)
     try makeFolder(folder)
     let (temporary, descriptor) = try createTemporary(beside: target, in: folder)
     ChildProcess.onTemporary(temporary)
@@ -95,9 +93,7 @@ public enum OutputFile {
           refused: true)
       }
     }
-    let parent =
-      (target as NSString).deletingLastPathComponent.isEmpty
-      ? "." : (target as NSString).deletingLastPathComponent
+    let parent = folder(of: target)
     try makeFolder(parent)
     let temporary = try createTemporaryFolder(beside: target, in: parent)
     ChildProcess.onTemporary(temporary)
@@ -128,8 +124,7 @@ public enum OutputFile {
 
   /// Removes the temporaries a process `pid` left beside `path` (a worker killed mid-write).
   public static func removeTemporaries(of path: String, process pid: pid_t) {
-    let folder =
-      (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+    let folder = folder(of: path)
     let prefix = ".\((path as NSString).lastPathComponent).\(pid)."
     for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
@@ -138,6 +133,17 @@ public enum OutputFile {
   }
 
   // MARK: - Parts
+
+  /// The folder that holds `path`: `.` for a bare name, `/` for a name at the root.
+  /// Note: `NSString.deletingLastPathComponent` traps on a one-character path (`--out r`).
+  static func folder(of path: String) -> String {
+    var path = Substring(path)
+    while path.count > 1 && path.hasSuffix("/") { path = path.dropLast() }
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    var folder = path[..<slash]
+    while folder.count > 1 && folder.hasSuffix("/") { folder = folder.dropLast() }
+    return folder.isEmpty ? "/" : String(folder)
+  }
 
   /// `path`, or what its symbolic links lead to (a dangling link is refused:
   /// writing through it would create a file wherever it points).
