@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "StrictJSON", targets: ["StrictJSON"]),
     .library(name: "SceneFormat", targets: ["SceneFormat"]),
     .library(name: "BenchmarkRunner", targets: ["BenchmarkRunner"]),
+    .library(name: "BenchmarkCommands", targets: ["BenchmarkCommands"]),
     .executable(name: "arrangement-bench", targets: ["arrangement-bench"]),
   ],
   targets: [
@@ -32,16 +33,20 @@ let package = Package(
     .target(name: "CAllocationCounter"),
     // The benchmark runner: registration, measurement, statistics, baselines, verdicts.
     .target(name: "BenchmarkRunner", dependencies: ["CAllocationCounter", "StrictJSON"]),
+    // The runner's command line on any suite (run, check, baseline, compare, report, …), so a
+    // package can host its own benchmarks in an executable of its own (Examples/HostedSuite).
+    .target(name: "BenchmarkCommands", dependencies: ["BenchmarkRunner"]),
     // Benchmark definitions: sweeps of scenes through the solver, and scene files through their reader.
     .target(
       name: "ArrangementBenchmarks",
       dependencies: ["ArrangementSolver", "SceneFormat", "BenchmarkRunner"],
       path: "Benchmarks/ArrangementBenchmarks"
     ),
-    // The command-line tool's subcommands, kept in a library so tests can run them in-process.
+    // The arrangement tool: the runner's commands on the arrangement suite, and the
+    // layout subcommands; a library so tests can run it in-process.
     .target(
       name: "ArrangementBenchCommands",
-      dependencies: ["ArrangementSolver", "SceneFormat", "BenchmarkRunner", "ArrangementBenchmarks"]
+      dependencies: ["SceneFormat", "BenchmarkRunner", "BenchmarkCommands", "ArrangementBenchmarks"]
     ),
     // The tool. In release its Swift libraries are linked in, as
     // `--static-swift-stdlib` would (a target cannot set that option; the
@@ -81,9 +86,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ArrangementBenchCommandsTests",
-      dependencies: [
-        "ArrangementBenchCommands", "BenchmarkRunner", "StrictJSON", "SceneFormat", "ArrangementSolver",
-      ],
+      dependencies: ["ArrangementBenchCommands", "BenchmarkCommands", "BenchmarkRunner", "StrictJSON", "SceneFormat"],
       exclude: ["Hostile"]
     ),
   ]

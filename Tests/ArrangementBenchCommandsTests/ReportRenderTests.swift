@@ -67,9 +67,11 @@ struct ReportRenderTests {
       }
       try OutputFile.write(try entry.encoded(), to: "\(history)/\(entry.fileName)")
     }
-    let report = runTool(["report", Self.baseline, runPath, "--out", folder.path, "--history", history, "--by-date"])
-    #expect(report.status == 0)
-    let page = folder.appendingPathComponent("index.html").path
+    // A folder of its own: the report does not replace one that holds other files (the run, the history).
+    let out = folder.appendingPathComponent("report")
+    let report = runTool(["report", Self.baseline, runPath, "--out", out.path, "--history", history, "--by-date"])
+    #expect(report.status == 0, "\(report.standardError)")
+    let page = out.appendingPathComponent("index.html").path
 
     let screenshot = folder.appendingPathComponent("report.png").path
     let (status, _, errors) = try chromium(["--window-size=1200,5000", "--screenshot=\(screenshot)"], page: page)
