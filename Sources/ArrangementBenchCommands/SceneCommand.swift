@@ -22,7 +22,7 @@ enum SceneCommand {
   static let commands = requests.map { request in
     Command(
       request.rawValue, usage: ["[--lines] [FILE|-]"], synopsis: "[FILE|-]", abstract: abstract(request),
-      discussion: discussion(request), statuses: [.success, .toolError, .badInput, .usage]
+      discussion: discussion(request), maximumArguments: 1, statuses: [.success, .toolError, .badInput, .usage]
     ) { invocation throws(CommandFailure) in try run(request, invocation) }
   }
 
@@ -81,9 +81,6 @@ enum SceneCommand {
 
   static func run(_ request: SceneFile.Request, _ invocation: Invocation) throws(CommandFailure) -> ExitStatus {
     let terminal = invocation.terminal
-    guard invocation.positional.count <= 1 else {
-      throw CommandFailure("expected at most one FILE (see --help)", status: .usage)
-    }
     let path = invocation.positional.first
     if invocation.options.has(lines) || path.map({ $0.hasSuffix(".jsonl") || $0.hasSuffix(".ndjson") }) == true {
       try answerStream(request, path: path, terminal: terminal)

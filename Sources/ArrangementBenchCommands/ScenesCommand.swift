@@ -31,9 +31,6 @@ enum ScenesCommand {
   static func run(_ invocation: Invocation) throws(CommandFailure) -> ExitStatus {
     let options = invocation.options
     let terminal = invocation.terminal
-    guard invocation.positional.isEmpty else {
-      throw CommandFailure("scenes takes no arguments (see --help)", status: .usage)
-    }
     let seed = options[Options.seed] ?? 1
     let count = options[random]
     let filter = options[Options.filter]

@@ -26,7 +26,7 @@ enum ABCommand {
       worker modes); it is built from the package in the current folder. A full
       run takes about 10 minutes on 2 cores (two builds, then 6 rounds).
       """,
-    statuses: [.success, .toolError, .regression, .inconclusive, .improvementOnly, .usage],
+    maximumArguments: 2, statuses: [.success, .toolError, .regression, .inconclusive, .improvementOnly, .usage],
     rules: [.excludes(Options.json, Options.markdown)], handlesInterrupts: true
   ) { invocation throws(CommandFailure) in try run(invocation) }
 
@@ -41,7 +41,7 @@ enum ABCommand {
     let terminal = invocation.terminal
     let suite = invocation.suite
     let positional = invocation.positional
-    guard (1...2).contains(positional.count) else {
+    guard !positional.isEmpty else {
       throw CommandFailure("ab needs BASE and at most one HEAD (see --help)", status: .usage)
     }
     let progress = Progress(terminal, quiet: options.has(Options.quiet))
@@ -92,13 +92,13 @@ enum ABCommand {
       let output = folder.appendingPathComponent("\(count).json").path
       // Note: a missing baseline (status 5), not `--no-compare`, so that builds from before that option work too.
       var arguments = [
-        build.executable, "run", "--processes", "1", "--baseline", folder.appendingPathComponent("none.json").path,
-        "--output", output,
+        build.executable, "run", Options.processes.name, "1", Options.baseline.name,
+        folder.appendingPathComponent("none.json").path, Options.output.name, output,
       ]
       arguments += seedArguments
-      if let titles { arguments += ["--only", titles.joined(separator: ",")] }
-      if let filterText { arguments += ["--filter", filterText] }
-      if quick { arguments.append("--quick") }
+      if let titles { arguments += [Options.only.name, titles.joined(separator: ",")] }
+      if let filterText { arguments += [Options.filter.name, filterText] }
+      if quick { arguments.append(Options.quick.name) }
       let log = folder.appendingPathComponent("\(count).log").path
       let status = ChildProcess.run(arguments, output: log)
       guard status == 0 || status == 5 else {
@@ -121,7 +121,7 @@ enum ABCommand {
       for build in builds {
         progress.step("\(build.ref): counting instructions under callgrind")
         let counter = InstructionCounter(executable: build.executable) {
-          ["worker", "--instructions"] + seedArguments + ["--only", $0]
+          ["worker", Options.instructions.name] + seedArguments + [Options.only.name, $0]
         }
         counts.append(try counter.count(outcome.comparison.groups.map { $0.title }) { _ in })
       }
@@ -241,7 +241,9 @@ enum ABCommand {
     }
     let command = Callgrind.command(
       executable: executable,
-      arguments: ["worker", "--instructions"] + seed + ["--only", group, "--output", "\(directory)/w.json"],
+      arguments: ["worker", Options.instructions.name] + seed + [
+        Options.only.name, group, Options.output.name, "\(directory)/w.json",
+      ],
       directory: directory)
     let status = ChildProcess.run(
       command, environment: InstructionCounter.environment,

@@ -24,9 +24,6 @@ enum BaselineCommand {
     handlesInterrupts: true
   ) { invocation throws(CommandFailure) in
     let options = invocation.options
-    guard invocation.positional.isEmpty else {
-      throw CommandFailure("baseline update takes no arguments (see --help)", status: .usage)
-    }
     // A debug build's times mean nothing; only the crash-safety tests may write one, elsewhere.
     #if DEBUG
       guard ProcessInfo.processInfo.environment["ARRANGEMENT_BENCH_TESTING_DEBUG_BASELINE"] == "1" else {
@@ -57,9 +54,6 @@ enum BaselineCommand {
     rules: [.excludes(Options.baseline, Options.name), .excludes(Options.json, Options.markdown)]
   ) { invocation throws(CommandFailure) in
     let options = invocation.options
-    guard invocation.positional.isEmpty else {
-      throw CommandFailure("baseline show takes no arguments (see --help)", status: .usage)
-    }
     let path = options[Options.baseline] ?? BaselineNames.path(options[Options.name] ?? BaselineNames.defaultName)
     var result = try ResultFiles.load(path, isBaseline: true)
     if let text = options[Options.filter] {

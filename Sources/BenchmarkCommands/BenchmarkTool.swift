@@ -134,9 +134,22 @@ public struct BenchmarkTool: Sendable {
   }
 
   /// Parses a subcommand's arguments against its rows.
+  /// Parses a subcommand's arguments against its rows; an argument beyond those it takes is a usage error.
   func parse(_ arguments: ArraySlice<String>, path: String, command: Command) throws(CommandFailure) -> OptionValues {
-    try OptionParser.parse(
+    let values = try OptionParser.parse(
       arguments, path: path, rows: rows(of: path), rules: command.rules, allNames: Set(rows.map(\.option.name)))
+    if values.positional.count > command.maximumArguments {
+      let extra = values.positional[command.maximumArguments]
+      let takes =
+        switch command.maximumArguments {
+        case 0: "takes no arguments"
+        case 1: "takes one argument at most"
+        case let count: "takes \(count) arguments at most"
+        }
+      throw CommandFailure(
+        "unexpected argument \(Text.quoted(extra)): \(path) \(takes) (see --help)", status: .usage)
+    }
+    return values
   }
 
   /// Checks `arguments` as ``main(_:terminal:handlingInterrupts:)`` would, without running

@@ -15,6 +15,8 @@ public struct Command: Sendable {
   public var abstract: String
   /// The paragraphs of its help between USAGE and OPTIONS.
   public var discussion: String
+  /// How many arguments besides options it takes at most; more are a usage error.
+  public var maximumArguments: Int
   /// The statuses it exits with, listed in its help from ``ExitStatus/meaning``.
   public var statuses: [ExitStatus]
   public var rules: [OptionRule]
@@ -27,7 +29,8 @@ public struct Command: Sendable {
 
   public init(
     _ name: String, usage: [String] = ["[options]"], synopsis: String = "", abstract: String, discussion: String,
-    statuses: [ExitStatus] = [.success, .toolError, .usage], rules: [OptionRule] = [], isHidden: Bool = false,
+    maximumArguments: Int = 0, statuses: [ExitStatus] = [.success, .toolError, .usage], rules: [OptionRule] = [],
+    isHidden: Bool = false,
     handlesInterrupts: Bool = false, body: @escaping Body
   ) {
     self.name = name
@@ -35,6 +38,7 @@ public struct Command: Sendable {
     self.synopsis = synopsis
     self.abstract = abstract
     self.discussion = discussion
+    self.maximumArguments = maximumArguments
     self.statuses = statuses
     self.rules = rules
     self.isHidden = isHidden
@@ -50,6 +54,7 @@ public struct Command: Sendable {
     self.synopsis = actions.map(\.name).joined(separator: "|")
     self.abstract = abstract
     self.discussion = discussion
+    self.maximumArguments = 0
     self.statuses = []
     self.rules = []
     self.isHidden = false

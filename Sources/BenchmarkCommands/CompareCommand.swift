@@ -11,7 +11,7 @@ enum CompareCommand {
       RESULT, or the named baseline (results/baselines/NAME.json) and RESULT
       (default results/runs/latest.json).
       """,
-    statuses: RunCommand.statuses, rules: [.excludes(Options.json, Options.markdown)]
+    maximumArguments: 2, statuses: RunCommand.statuses, rules: [.excludes(Options.json, Options.markdown)]
   ) { invocation throws(CommandFailure) in
     let options = invocation.options
     let positional = invocation.positional

@@ -12,14 +12,12 @@ enum ExportCommand {
                                   (median ns/op per group, plus allocations and instructions)
         google-benchmark          Google Benchmark's JSON, one repetition per sample and
                                   mean/median/stddev aggregates, for its compare.py and dashboards
-      """
+      """,
+    maximumArguments: 1
   ) { invocation throws(CommandFailure) in
     let options = invocation.options
     guard let format = options[Options.format] else {
       throw CommandFailure("export needs --format (see --help)", status: .usage)
-    }
-    guard invocation.positional.count <= 1 else {
-      throw CommandFailure("export takes at most one result file (see --help)", status: .usage)
     }
     let result = try ResultFiles.load(invocation.positional.first ?? ResultFiles.latestRun)
     let data: Data

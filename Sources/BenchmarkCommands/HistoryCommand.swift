@@ -31,11 +31,8 @@ enum HistoryCommand {
   static let recordAction = Command(
     "record", usage: ["[RESULT] [options]"],
     abstract: "Keeps a small entry of a result file (default results/runs/latest.json) in the history folder.",
-    discussion: ""
+    discussion: "", maximumArguments: 1
   ) { invocation throws(CommandFailure) in
-    guard invocation.positional.count <= 1 else {
-      throw CommandFailure("history record takes at most one result file (see --help)", status: .usage)
-    }
     let result = try ResultFiles.load(invocation.positional.first ?? ResultFiles.latestRun)
     let path = try record(result, folder: invocation.options[Options.history] ?? defaultFolder)
     invocation.terminal.write("recorded \(result.commit) (\(result.groups.count) groups) in \(path)\n")
@@ -44,10 +41,11 @@ enum HistoryCommand {
 
   static let show = Command(
     "show", usage: ["GROUP [options]"],
-    abstract: "A group's series in commit order: time per host class, exact metrics.", discussion: ""
+    abstract: "A group's series in commit order: time per host class, exact metrics.", discussion: "",
+    maximumArguments: 1
   ) { invocation throws(CommandFailure) in
     guard invocation.positional.count == 1 else {
-      throw CommandFailure("history show needs one group title (see --help)", status: .usage)
+      throw CommandFailure("history show needs a group title (see --help)", status: .usage)
     }
     return try show(invocation.positional[0], invocation)
   }
@@ -57,9 +55,6 @@ enum HistoryCommand {
     abstract: "Where each group changed: time steps and drifts per host class, exact metrics at their commit.",
     discussion: ""
   ) { invocation throws(CommandFailure) in
-    guard invocation.positional.isEmpty else {
-      throw CommandFailure("history changes takes no arguments (see --help)", status: .usage)
-    }
     return try changes(invocation)
   }
 
@@ -67,11 +62,8 @@ enum HistoryCommand {
     "standing", usage: ["[RESULT] [options]"],
     abstract:
       "Where a result (default results/runs/latest.json) stands against the last entries of its host class, group by group.",
-    discussion: ""
+    discussion: "", maximumArguments: 1
   ) { invocation throws(CommandFailure) in
-    guard invocation.positional.count <= 1 else {
-      throw CommandFailure("history standing takes at most one result file (see --help)", status: .usage)
-    }
     let result = try ResultFiles.load(invocation.positional.first ?? ResultFiles.latestRun)
     return try standing(result, invocation)
   }

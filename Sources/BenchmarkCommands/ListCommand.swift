@@ -11,9 +11,6 @@ enum ListCommand {
     rules: [.excludes(Options.points, Options.shard)]
   ) { invocation throws(CommandFailure) in
     let options = invocation.options
-    guard invocation.positional.isEmpty else {
-      throw CommandFailure("list takes no arguments (see --help)", status: .usage)
-    }
     let measuring = Measuring(options, tool: invocation.tool)
     if options.ifTaken(Options.points) == true, let points = invocation.suite.points {
       let ids = points(measuring.filter, measuring.seed)

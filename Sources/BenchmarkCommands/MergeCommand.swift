@@ -10,7 +10,8 @@ enum MergeCommand {
       (--shard K/N), into one. Refused, naming the file and the group: a group
       in two files (shards that overlap, or one shard given twice), results of
       different commits or of different hosts (unless allowed), different suites.
-      """
+      """,
+    maximumArguments: .max
   ) { invocation throws(CommandFailure) in
     let options = invocation.options
     guard let output = options[Options.output], !invocation.positional.isEmpty else {

@@ -22,10 +22,11 @@ enum ProfileCommand {
 
       Where the CPU exposes no hardware counters, `perf record -e cpu-clock`
       samples on a timer.
-      """
+      """,
+    maximumArguments: 1
   ) { invocation throws(CommandFailure) in
     let options = invocation.options
-    guard invocation.positional.count == 1, let title = invocation.positional.first else {
+    guard let title = invocation.positional.first else {
       throw CommandFailure("profile needs one GROUP (see `\(invocation.tool.name) list`)", status: .usage)
     }
     var measuring = Measuring(options, tool: invocation.tool)

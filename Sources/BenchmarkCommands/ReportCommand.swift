@@ -18,7 +18,8 @@ enum ReportCommand {
       Unless RUN already holds chart data or --no-measure is given, the report
       measures the suite's charts with this build (a few seconds; build in release).
       """,
-    statuses: [.success, .toolError, .noBaseline, .usage], rules: [.requires(Options.byDate, Options.history)],
+    maximumArguments: 2, statuses: [.success, .toolError, .noBaseline, .usage],
+    rules: [.requires(Options.byDate, Options.history)],
     handlesInterrupts: true
   ) { invocation throws(CommandFailure) in
     let options = invocation.options
@@ -27,9 +28,6 @@ enum ReportCommand {
       throw CommandFailure("report needs --out DIR (see --help)", status: .usage)
     }
     let positional = invocation.positional
-    guard positional.count <= 2 else {
-      throw CommandFailure("report takes at most two result files (see --help)", status: .usage)
-    }
     var run = try ResultFiles.load(positional.last ?? ResultFiles.latestRun)
     let baseline = positional.count == 2 ? try ResultFiles.load(positional[0], isBaseline: true) : nil
 

@@ -73,6 +73,20 @@ struct OptionTableTests {
     }
   }
 
+  @Test("Arguments beyond those a subcommand takes are refused, not ignored")
+  func extraArguments() {
+    for path in Tool.benchmarkTool.commandPaths where path != "merge" {
+      let arguments = path.split(separator: " ").map(String.init) + Array(repeating: "extra", count: 3)
+      let failure = Tool.benchmarkTool.check(arguments)
+      #expect(failure?.status == .usage, "\(path)")
+      #expect(failure?.message.hasPrefix(#"unexpected argument "extra": \#(path) takes "#) == true, "\(path)")
+    }
+    #expect(runTool(["run", "extra"]).status == 64)
+    #expect(
+      runTool(["-"]).standardError
+        == "arrangement-bench: unexpected argument \"-\": run takes no arguments (see --help)\n")
+  }
+
   @Test("What a suite gives no meaning to is not offered: --seed, --points, report --no-measure")
   func suiteDependentOptions() {
     #expect(Tool.benchmarkTool.acceptedOptions(of: "run").contains("--seed"))
