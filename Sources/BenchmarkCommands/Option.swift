@@ -99,9 +99,6 @@ public struct OptionValues {
 
   /// Whether a flag (or any option) was given.
   public func has<Value>(_ option: Option<Value>) -> Bool { self[option] != nil }
-
-  /// The options given, by name.
-  public var names: Set<String> { Set(given.keys) }
 }
 
 /// The parser: every subcommand's options are read by this one function,

@@ -14,7 +14,7 @@ func listedOptions(_ help: String) -> [String] {
     } else if !line.hasPrefix(" ") {
       inOptions = false
     } else if inOptions && line.hasPrefix("  -") {
-      let entry = line.dropFirst(2).prefix { $0 != " " || false }
+      let entry = line.dropFirst(2).prefix { $0 != " " }
       if entry == "-h," {
         listed += ["-h", "--help"]
       } else {
