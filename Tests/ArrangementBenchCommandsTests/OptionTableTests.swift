@@ -309,6 +309,29 @@ struct OptionTableTests {
   }
 
   @Test(
+    "baseline update --json prints the baseline as JSON, and where it went on standard error",
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: CrashSafetyTests.tool), "the tool is built beside the tests"))
+  func baselineUpdateJSON() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("update-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try runExecutable(
+      CrashSafetyTests.tool,
+      [
+        "baseline", "update", "--json", "--quick", "--processes", "0", "--filter", "limit/", "--name", "json",
+        "--quiet",
+      ],
+      in: folder.path, environment: ["ARRANGEMENT_BENCH_TESTING_DEBUG_BASELINE": "1"])
+    #expect(run.status == 0, "\(run.standardError)")
+    let printed = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any]
+    #expect((printed?["groups"] as? [[String: Any]])?.first?["title"] as? String == "limit/clamp-ratio")
+    #expect(run.standardError == "baseline written to results/baselines/json.json\n")
+    let stored = try RunResult.load(from: folder.appendingPathComponent("results/baselines/json.json").path)
+    #expect(stored.groups.map(\.title) == ["limit/clamp-ratio"])
+  }
+
+  @Test(
     "Output paths of one character are written (a Foundation path function trapped on them)",
     .enabled(
       if: FileManager.default.isExecutableFile(atPath: CrashSafetyTests.tool), "the tool is built beside the tests"))
