@@ -17,11 +17,14 @@ let package = Package(
     .library(name: "StrictJSON", targets: ["StrictJSON"]),
     .library(name: "SceneFormat", targets: ["SceneFormat"]),
     .library(name: "BenchmarkRunner", targets: ["BenchmarkRunner"]),
+    .library(name: "BenchmarkCommands", targets: ["BenchmarkCommands"]),
     .executable(name: "arrangement-bench", targets: ["arrangement-bench"]),
   ],
   targets: [
     // The solver: standard library only, value types, no allocations on the solve path.
-    .target(name: "ArrangementSolver"),
+    // Its rounding (`rounded(.down)`, …) calls libm, which Foundation links for
+    // most programs; one that uses the solver alone must link it itself.
+    .target(name: "ArrangementSolver", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // Strict JSON: a pull reader with exact numbers, JSON paths and line:column, and a tree for tools.
     .target(name: "StrictJSON"),
     // Scene files and streams: decoded straight from the reader into the solver's values, and the answer writer.
@@ -30,16 +33,20 @@ let package = Package(
     .target(name: "CAllocationCounter"),
     // The benchmark runner: registration, measurement, statistics, baselines, verdicts.
     .target(name: "BenchmarkRunner", dependencies: ["CAllocationCounter", "StrictJSON"]),
+    // The runner's command line on any suite (run, check, baseline, compare, report, …), so a
+    // package can host its own benchmarks in an executable of its own (Examples/HostedSuite).
+    .target(name: "BenchmarkCommands", dependencies: ["BenchmarkRunner"]),
     // Benchmark definitions: sweeps of scenes through the solver, and scene files through their reader.
     .target(
       name: "ArrangementBenchmarks",
       dependencies: ["ArrangementSolver", "SceneFormat", "BenchmarkRunner"],
       path: "Benchmarks/ArrangementBenchmarks"
     ),
-    // The command-line tool's subcommands, kept in a library so tests can run them in-process.
+    // The arrangement tool: the runner's commands on the arrangement suite, and the
+    // layout subcommands; a library so tests can run it in-process.
     .target(
       name: "ArrangementBenchCommands",
-      dependencies: ["ArrangementSolver", "SceneFormat", "BenchmarkRunner", "ArrangementBenchmarks"]
+      dependencies: ["SceneFormat", "BenchmarkRunner", "BenchmarkCommands", "ArrangementBenchmarks"]
     ),
     // The tool. In release its Swift libraries are linked in, as
     // `--static-swift-stdlib` would (a target cannot set that option; the
@@ -79,9 +86,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ArrangementBenchCommandsTests",
-      dependencies: [
-        "ArrangementBenchCommands", "BenchmarkRunner", "StrictJSON", "SceneFormat", "ArrangementSolver",
-      ],
+      dependencies: ["ArrangementBenchCommands", "BenchmarkCommands", "BenchmarkRunner", "StrictJSON", "SceneFormat"],
       exclude: ["Hostile"]
     ),
   ]

@@ -2,7 +2,7 @@
 # Checks (or with --fix, applies) the project's one formatter, configured by .swift-format.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-paths=(Package.swift Sources Tests Benchmarks)
+paths=(Package.swift Sources Tests Benchmarks Examples)
 if [[ "${1:-}" == "--fix" ]]; then
   swift format format --in-place --recursive "${paths[@]}"
 else

@@ -1,3 +1,4 @@
+import BenchmarkCommands
 import BenchmarkRunner
 
 #if canImport(Glibc)

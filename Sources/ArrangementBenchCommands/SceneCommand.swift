@@ -1,3 +1,4 @@
+import BenchmarkCommands
 import BenchmarkRunner
 import SceneFormat
 
@@ -10,7 +11,31 @@ import SceneFormat
 /// `solve`, `regions`, `displace` and `grid`: answer scene files and streams
 /// (docs/RULES.md, "Scene files" and "Streams").
 enum SceneCommand {
-  static func help(_ request: SceneFile.Request) -> String {
+  static let lines = Option(flag: "--lines")
+
+  static let requests: [SceneFile.Request] = [.solve, .regions, .displace, .grid]
+
+  static let rows = [
+    OptionRow(lines, "Read a stream (JSON Lines) whatever the file's name.", for: requests.map(\.rawValue))
+  ]
+
+  static let commands = requests.map { request in
+    Command(
+      request.rawValue, usage: ["[--lines] [FILE|-]"], synopsis: "[FILE|-]", abstract: abstract(request),
+      discussion: discussion(request), maximumArguments: 1, statuses: [.success, .toolError, .badInput, .usage]
+    ) { invocation throws(CommandFailure) in try run(request, invocation) }
+  }
+
+  static func abstract(_ request: SceneFile.Request) -> String {
+    switch request {
+    case .solve: "Solve the scenes of a scene file or stream (--lines)."
+    case .regions: "Answer region queries."
+    case .displace: "Displace elements around folds and cameras."
+    case .grid: "Fit grid columns around folds."
+    }
+  }
+
+  static func discussion(_ request: SceneFile.Request) -> String {
     let what: String
     switch request {
     case .solve:
@@ -35,8 +60,6 @@ enum SceneCommand {
         """
     }
     return """
-      USAGE: arrangement-bench \(request.rawValue) [--lines] [FILE|-]
-
       \(what)
 
       A file holds one request, or a JSON array of them answered by an array
@@ -53,34 +76,13 @@ enum SceneCommand {
       answered.
 
       Reads standard input when FILE is - or missing.
-
-      OPTIONS:
-        --lines      Read a stream (JSON Lines) whatever the file's name.
-        -h, --help   Show this help.
-
       """
   }
 
-  static func run(_ request: SceneFile.Request, _ arguments: ArraySlice<String>, terminal: Terminal)
-    throws(CommandFailure) -> ExitStatus
-  {
-    var path: String?
-    var lines = false
-    for argument in arguments {
-      switch argument {
-      case "-h", "--help":
-        terminal.write(help(request))
-        return ExitStatus.success
-      case "--lines":
-        lines = true
-      case _ where argument.hasPrefix("-") && argument != "-":
-        throw CommandFailure("unknown option '\(argument)' (see --help)")
-      default:
-        guard path == nil else { throw CommandFailure("expected at most one FILE (see --help)") }
-        path = argument
-      }
-    }
-    if lines || path.map({ $0.hasSuffix(".jsonl") || $0.hasSuffix(".ndjson") }) == true {
+  static func run(_ request: SceneFile.Request, _ invocation: Invocation) throws(CommandFailure) -> ExitStatus {
+    let terminal = invocation.terminal
+    let path = invocation.positional.first
+    if invocation.options.has(lines) || path.map({ $0.hasSuffix(".jsonl") || $0.hasSuffix(".ndjson") }) == true {
       try answerStream(request, path: path, terminal: terminal)
     } else {
       try answerDocument(request, path: path, terminal: terminal)

@@ -35,6 +35,21 @@ public enum ExitStatus: Sendable, Hashable, CaseIterable {
     case .usage: 64
     }
   }
+
+  /// What the status means, as a tool's help lists it (the one description of each).
+  public var meaning: String {
+    switch self {
+    case .success: "success; for run, check, compare and ab: no regression"
+    case .toolError:
+      "tool error: a file that cannot be read or written, a broken or missing result file, a failed worker"
+    case .badInput: "bad input: the message names the field"
+    case .regression: "a confirmed regression"
+    case .inconclusive: "inconclusive (too noisy to tell)"
+    case .improvementOnly: "improvement only"
+    case .noBaseline: "no baseline: the message names its path"
+    case .usage: "usage: an unknown subcommand, option or group title, a bad or missing option value"
+    }
+  }
 }
 
 /// A failure that ends a command with a one-line message and a status.

@@ -25,15 +25,35 @@ public struct WorkerPool {
     public var calibration: Calibration?
   }
 
+  /// Where a worker is: process `process` of `processes`, group `group` of `groups`.
+  public struct Step: Sendable, Hashable {
+    public var process: Int
+    public var processes: Int
+    public var group: Int
+    public var groups: Int
+    public var title: String
+  }
+
   /// Measures `titles` in every process. A worker that fails (killed,
   /// crashed, or with no result) is named, with the group it was measuring,
-  /// and ends the run.
-  public func measure(_ titles: [String], report: (String) -> Void) throws(ToolFailure) -> Measured {
+  /// and ends the run. Each group a worker starts is a `progress` step; with
+  /// no `progress`, its line goes to `report` as it is. Whatever else a
+  /// worker writes on its standard error goes to `report`.
+  public func measure(_ titles: [String], report: (String) -> Void, progress: ((Step) -> Void)? = nil)
+    throws(ToolFailure) -> Measured
+  {
     var perGroup: [String: [GroupMeasurement]] = [:]
     var references: [GroupMeasurement] = []
     for process in 1...processes {
-      report("process \(process)/\(processes): \(titles.count) group(s)\n")
-      for measurement in try runWorker(titles: titles, name: "worker process \(process)/\(processes)") {
+      if progress == nil { report("process \(process)/\(processes): \(titles.count) group(s)\n") }
+      let lines = { (line: String) in
+        if let progress, let (group, groups, title) = Self.groupLine(line) {
+          progress(Step(process: process, processes: processes, group: group, groups: groups, title: title))
+        } else {
+          report(line + "\n")
+        }
+      }
+      for measurement in try runWorker(titles: titles, name: "worker process \(process)/\(processes)", lines: lines) {
         if [Calibration.cpuTitle, Calibration.memoryTitle].contains(measurement.title) {
           references.append(measurement)
         } else {
@@ -44,7 +64,16 @@ public struct WorkerPool {
     return Measured(groups: perGroup, calibration: Calibration(references))
   }
 
-  func runWorker(titles: [String], name: String) throws(ToolFailure) -> [GroupMeasurement] {
+  /// A worker's `  [i/n] title` line, as ``work(_:settings:output:report:)`` writes it.
+  static func groupLine(_ line: String) -> (Int, Int, String)? {
+    guard line.hasPrefix("  ["), let close = line.firstIndex(of: "]") else { return nil }
+    let numbers = line[line.index(line.startIndex, offsetBy: 3)..<close].split(separator: "/")
+    guard numbers.count == 2, let group = Int(numbers[0]), let groups = Int(numbers[1]) else { return nil }
+    return (group, groups, String(line[line.index(after: close)...].drop { $0 == " " }))
+  }
+
+  /// Runs one worker; its standard error is read here, line by line, until it closes.
+  func runWorker(titles: [String], name: String, lines: (String) -> Void) throws(ToolFailure) -> [GroupMeasurement] {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent(
       "arrangement-bench-\(UUID().uuidString).json")
     ChildProcess.onTemporary(output.path)
@@ -55,26 +84,33 @@ public struct WorkerPool {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments(titles) + ["--output", output.path]
-    // The worker's progress lines pass through, and the last one says what it was measuring.
     let progress = Pipe()
-    let lastGroup = LastGroup()
     process.standardError = progress
-    progress.fileHandleForReading.readabilityHandler = { handle in
-      let data = handle.availableData
-      FileHandle.standardError.write(data)
-      lastGroup.note(String(decoding: data, as: UTF8.self))
-    }
     do {
       try process.run()
     } catch {
       throw ToolFailure("cannot start a worker process: \(error.localizedDescription)", status: .toolError)
     }
     ChildProcess.onStart(process)
+    // The last group a worker said it was measuring names what a failed one was doing.
+    var lastGroup: String?
+    var pending: [UInt8] = []
+    let reader = progress.fileHandleForReading
+    while true {
+      let data = reader.availableData
+      pending += data
+      while let newline = pending.firstIndex(of: 0x0A) {
+        let line = String(decoding: pending[..<newline], as: UTF8.self)
+        pending.removeSubrange(...newline)
+        if let (_, _, title) = Self.groupLine(line) { lastGroup = title }
+        lines(line)
+      }
+      if data.isEmpty { break }
+    }
+    if !pending.isEmpty { lines(String(decoding: pending, as: UTF8.self)) }
     process.waitUntilExit()
     ChildProcess.onEnd(process)
-    progress.fileHandleForReading.readabilityHandler = nil
-    lastGroup.note(String(decoding: progress.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-    let during = lastGroup.title.map { " while measuring \($0)" } ?? ""
+    let during = lastGroup.map { " while measuring \($0)" } ?? ""
     if process.terminationReason == .uncaughtSignal {
       throw ToolFailure(
         "\(name) was killed by signal \(process.terminationStatus)\(during); no result written", status: .toolError)
@@ -107,31 +143,5 @@ public struct WorkerPool {
     } catch {
       throw ToolFailure("\(path): cannot encode the measurements (\(error))", status: .toolError)
     }
-  }
-}
-
-/// The group a worker last said it was measuring (`  [i/n] title` on its standard error).
-final class LastGroup: @unchecked Sendable {
-  private let lock = NSLock()
-  private var pending = ""
-  private var last: String?
-
-  func note(_ text: String) {
-    lock.lock()
-    defer { lock.unlock() }
-    pending += text
-    while let newline = pending.firstIndex(of: "\n") {
-      let line = pending[..<newline]
-      if let close = line.firstIndex(of: "]"), line.contains("[") {
-        last = String(line[line.index(after: close)...].drop { $0 == " " })
-      }
-      pending = String(pending[pending.index(after: newline)...])
-    }
-  }
-
-  var title: String? {
-    lock.lock()
-    defer { lock.unlock() }
-    return last
   }
 }

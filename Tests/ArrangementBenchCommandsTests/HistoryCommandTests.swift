@@ -71,7 +71,7 @@ struct HistoryCommandTests {
     #expect(show.standardOutput.contains("c29 "))
   }
 
-  @Test("A hostile history entry is refused with its path and place; an unknown group is an error")
+  @Test("A hostile history entry is refused with its path and place; an unknown group is a usage error")
   func hostile() throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -84,7 +84,8 @@ struct HistoryCommandTests {
         == "arrangement-bench: \(bad): not a valid history entry: $.commit (line 1, column 32): expected a string, found a number\n"
     )
     try FileManager.default.removeItem(atPath: bad)
-    #expect(runTool(["history", "show", "nothing", "--history", folder.path]).status == 1)
+    // A title that names no group is a usage error, as for `profile` and `--filter`.
+    #expect(runTool(["history", "show", "nothing", "--history", folder.path]).status == 64)
     #expect(runTool(["history", "forget"]).status == 64)
   }
 }

@@ -1,4 +1,5 @@
 import ArrangementBenchCommands
+import BenchmarkCommands
 import BenchmarkRunner
 import Foundation
 import SceneFormat

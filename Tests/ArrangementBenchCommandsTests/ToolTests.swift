@@ -1,4 +1,5 @@
 import ArrangementBenchCommands
+import BenchmarkCommands
 import Foundation
 import Testing
 
@@ -9,8 +10,9 @@ struct ToolRun {
   var standardError: String
 }
 
-/// Runs the tool in-process with captured streams and `input` on standard input.
-func runTool(_ arguments: [String], input: String = "") -> ToolRun {
+/// Runs the tool in-process with captured streams and `input` on standard input;
+/// `reportsToTerminal` makes standard error look like a terminal.
+func runTool(_ arguments: [String], input: String = "", reportsToTerminal: Bool = false) -> ToolRun {
   final class Capture: @unchecked Sendable {
     var output = ""
     var error = ""
@@ -18,12 +20,13 @@ func runTool(_ arguments: [String], input: String = "") -> ToolRun {
   }
   let capture = Capture()
   capture.unread = Array(input.utf8)[...]
-  let terminal = Terminal(
+  var terminal = Terminal(
     write: { capture.output += $0 }, report: { capture.error += $0 },
     readStandardInput: { limit in
       defer { capture.unread = capture.unread.dropFirst(limit) }
       return Array(capture.unread.prefix(limit))
     })
+  terminal.reportsToTerminal = reportsToTerminal
   let status = Tool.main(arguments, terminal: terminal)
   return ToolRun(status: status, standardOutput: capture.output, standardError: capture.error)
 }

@@ -18,8 +18,10 @@ public struct Terminal {
   /// whatever is available; no bytes at the end of the input.
   public var readStandardInput: (Int) -> [UInt8]
   /// The `errno` of the first failed `write` of text, 0 if none failed;
-  /// the tool reports it when the command ends (see ``Tool/main(_:terminal:)``).
+  /// the tool reports it when the command ends (see ``BenchmarkTool/main(_:terminal:handlingInterrupts:)``).
   public var writeFailure: () -> Int32 = { 0 }
+  /// Whether reports reach a terminal, where progress is one line rewritten in place.
+  public var reportsToTerminal = false
 
   public init(
     write: @escaping (String) -> Void, report: @escaping (String) -> Void,
@@ -39,7 +41,7 @@ public struct Terminal {
   /// Writes answer bytes to standard output: a failed write is an error
   /// (`cannot write standard output: No space left on device`), a closed
   /// pipe a quiet stop.
-  func output(_ bytes: UnsafeBufferPointer<UInt8>) throws(CommandFailure) {
+  public func output(_ bytes: UnsafeBufferPointer<UInt8>) throws(CommandFailure) {
     let failure = writeBytes(bytes)
     if failure == 0 { return }
     if failure == EPIPE { throw CommandFailure("", status: .success) }
@@ -65,6 +67,7 @@ public struct Terminal {
       },
       writeBytes: { writeChecked($0, to: 1) })
     terminal.writeFailure = { firstWriteFailure }
+    terminal.reportsToTerminal = isatty(2) != 0
     return terminal
   }
 }
@@ -97,17 +100,3 @@ func writeChecked(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> 
 
 /// The failures of commands are the runner's (a message and an exit status).
 public typealias CommandFailure = ToolFailure
-
-extension ExitStatus {
-  /// The table in `--help`.
-  static let help = """
-    EXIT STATUS:
-      0   success (run/check/compare/ab: no regression)
-      1   tool error: a file that cannot be read or written, a broken or missing result file, a failed worker
-      2   solve/regions/displace/grid: bad input, the message names the field; run/check/compare/ab: regression
-      3   inconclusive (too noisy to tell)
-      4   improvement only
-      5   no baseline
-      64  usage: unknown subcommand or option, bad or missing option value
-    """
-}

@@ -5,41 +5,30 @@ import Foundation
 /// on this machine (see ``ABTest``), with the functions behind each
 /// confirmed regression.
 enum ABCommand {
-  static let help = """
-    USAGE: arrangement-bench ab BASE [HEAD] [options]
+  static let command = Command(
+    "ab", usage: ["BASE [HEAD] [options]"], synopsis: "BASE [HEAD]",
+    abstract: "Build two commits and compare them interleaved (A B A′), explaining regressions.",
+    discussion: """
+      Compares two commits of this repository on this machine. Each is exported
+      (git archive) into .build/ab/<commit> and built there in release (a build is
+      kept and reused by later runs). Then, per round, BASE (A), HEAD (B) and BASE
+      again (A′) each measure the selection in a fresh process, so that drift of
+      the machine falls on both alike; A against A′ is an A/A control. Groups
+      whose verdict is not "same" are measured again in fresh rounds and keep a
+      verdict only if it shows again. If the control itself shows a difference,
+      times are not judged: the verdict is "inconclusive" unless an exact metric
+      (allocations, or instructions with --instructions) regressed. For each
+      confirmed regression, both builds count that group's instructions per
+      function under callgrind, and the functions whose counts changed most are
+      printed under the verdict.
 
-    Compares two commits of this repository on this machine. Each is exported
-    (git archive) into .build/ab/<commit> and built there in release (a build is
-    kept and reused by later runs). Then, per round, BASE (A), HEAD (B) and BASE
-    again (A′) each measure the selection in a fresh process, so that drift of
-    the machine falls on both alike; A against A′ is an A/A control. Groups
-    whose verdict is not "same" are measured again in fresh rounds and keep a
-    verdict only if it shows again. If the control itself shows a difference,
-    times are not judged: the verdict is "inconclusive" unless an exact metric
-    (allocations, or instructions with --instructions) regressed. For each
-    confirmed regression, both builds count that group's instructions per
-    function under callgrind, and the functions whose counts changed most are
-    printed under the verdict.
-
-    HEAD defaults to HEAD. Both commits must contain this tool (run, worker).
-    A full run takes about 10 minutes on 2 cores (two builds, then 6 rounds).
-
-    OPTIONS:
-      --rounds N         Rounds of A B A′ (default 6; suspects get as many again).
-      --filter LIST      Only groups whose title contains one of these substrings.
-      --quick            Fewer, shorter samples per process.
-      --seed N           Seed of the random group (default 1).
-      --metrics LIST     Metrics that gate the exit status: time,allocations,instructions
-                         (default all; instructions only with --instructions).
-      --instructions     Also count both builds' instructions per operation under callgrind
-                         (exact, so a regression there shows on a noisy machine too).
-      --explain N        Functions listed per confirmed regression (default 8; 0: none).
-      --json             Print the test as one JSON document.
-      --markdown         Print tables as Markdown, e.g. for a pull-request comment.
-      -h, --help         Show this help.
-
-
-    """ + ExitStatus.help + "\n"
+      HEAD defaults to HEAD. Both commits must contain this tool (its run and
+      worker modes); it is built from the package in the current folder. A full
+      run takes about 10 minutes on 2 cores (two builds, then 6 rounds).
+      """,
+    maximumArguments: 2, statuses: [.success, .toolError, .regression, .inconclusive, .improvementOnly, .usage],
+    rules: [.excludes(Options.json, Options.markdown)], handlesInterrupts: true
+  ) { invocation throws(CommandFailure) in try run(invocation) }
 
   struct Build {
     var ref: String
@@ -47,32 +36,31 @@ enum ABCommand {
     var executable: String
   }
 
-  static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
-    guard
-      let options = try BenchOptions.parse(
-        arguments, help: help, terminal: terminal, command: "ab",
-        accepted: [
-          "--rounds", "--filter", "--quick", "--seed", "--metrics", "--explain", "--json", "--markdown",
-          "--instructions",
-          "--compare-times-across-hosts",
-        ])
-    else {
-      return ExitStatus.success
-    }
-    guard (1...2).contains(options.positional.count) else {
+  static func run(_ invocation: Invocation) throws(CommandFailure) -> ExitStatus {
+    let options = invocation.options
+    let terminal = invocation.terminal
+    let suite = invocation.suite
+    let positional = invocation.positional
+    guard !positional.isEmpty else {
       throw CommandFailure("ab needs BASE and at most one HEAD (see --help)", status: .usage)
     }
+    let progress = Progress(terminal, quiet: options.has(Options.quiet))
+    defer { progress.clear() }
     let started = Date()
     guard let root = ChildProcess.output(["git", "rev-parse", "--show-toplevel"])?.trimmed else {
       throw CommandFailure("ab runs inside a git checkout of this repository", status: .toolError)
     }
-    let refs = [options.positional[0], options.positional.count > 1 ? options.positional[1] : "HEAD"]
+    // The package may sit below the repository's top (a hosted suite's, say): built where it sits.
+    let package = ChildProcess.output(["git", "rev-parse", "--show-prefix"])?.trimmed ?? ""
+    let product = URL(fileURLWithPath: Measuring.ownExecutable).lastPathComponent
+    let refs = [positional[0], positional.count > 1 ? positional[1] : "HEAD"]
     var builds: [Build] = []
     for (side, ref) in zip(["A", "B"], refs) {
-      builds.append(try build(ref, side: side, root: root, terminal: terminal))
+      builds.append(
+        try build(ref, side: side, root: root, package: package, product: product, progress: progress))
     }
 
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arrangement-ab-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("benchmark-ab-\(UUID().uuidString)")
     Interrupts.shared.temporary(folder.path)
     defer {
       try? FileManager.default.removeItem(at: folder)
@@ -84,24 +72,35 @@ enum ABCommand {
       throw CommandFailure("cannot create \(folder.path): \(error.localizedDescription)", status: .toolError)
     }
 
-    var policy = options.policy
-    if !options.callgrind { policy.gated.remove(.instructions) }
+    let seed = options.ifTaken(Options.seed) ?? 1
+    // Only a seeded suite's tool takes --seed.
+    let seedArguments = suite.isSeeded ? [Options.seed.name, String(seed)] : []
+    let filterText = options[Options.filter]
+    let quick = options.has(Options.quick)
+    let callgrind = options.has(Options.instructions)
+    let rounds = options[Options.rounds] ?? 6
+    var policy = ComparisonPolicy()
+    policy.gated = options[Options.metrics] ?? .all
+    policy.judgeTimeAcrossHosts = options.has(Options.compareTimesAcrossHosts)
+    if !callgrind { policy.gated.remove(.instructions) }
     var count = 0
-    let test = ABTest(rounds: options.rounds, policy: policy)
-    var outcome = try test.run(progress: terminal.report) { (side, titles) throws(CommandFailure) -> RunResult in
+    let test = ABTest(rounds: rounds, policy: policy)
+    var outcome = try test.run(progress: { progress.step($0.trimmed) }) {
+      (side, titles) throws(CommandFailure) -> RunResult in
       count += 1
       let build = side == .b ? builds[1] : builds[0]
       let output = folder.appendingPathComponent("\(count).json").path
+      // Note: a missing baseline (status 5), not `--no-compare`, so that builds from before that option work too.
       var arguments = [
-        build.executable, "run", "--processes", "1", "--baseline", folder.appendingPathComponent("none.json").path,
-        "--output", output, "--seed", String(options.seed),
+        build.executable, "run", Options.processes.name, "1", Options.baseline.name,
+        folder.appendingPathComponent("none.json").path, Options.output.name, output,
       ]
-      if let titles { arguments += ["--only", titles.joined(separator: ",")] }
-      if let filter = options.filterText { arguments += ["--filter", filter] }
-      if options.quick { arguments.append("--quick") }
+      arguments += seedArguments
+      if let titles { arguments += [Options.only.name, titles.joined(separator: ",")] }
+      if let filterText { arguments += [Options.filter.name, filterText] }
+      if quick { arguments.append(Options.quick.name) }
       let log = folder.appendingPathComponent("\(count).log").path
       let status = ChildProcess.run(arguments, output: log)
-      // 5: no baseline, which is what `none.json` asks for; the result file is written first.
       guard status == 0 || status == 5 else {
         let tail =
           (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").suffix(5)
@@ -116,47 +115,49 @@ enum ABCommand {
       }
     }
 
-    if options.callgrind {
+    if callgrind {
       // Exact counts: a regression in instructions needs no quiet machine to be seen.
       var counts: [[String: Double]] = []
       for build in builds {
-        terminal.report("\(build.ref): ")
+        progress.step("\(build.ref): counting instructions under callgrind")
         let counter = InstructionCounter(executable: build.executable) {
-          ["worker", "--instructions", "--seed", String(options.seed), "--only", $0]
+          ["worker", Options.instructions.name] + seedArguments + [Options.only.name, $0]
         }
-        counts.append(try counter.count(outcome.comparison.groups.map { $0.title }, report: terminal.report))
+        counts.append(try counter.count(outcome.comparison.groups.map { $0.title }) { _ in })
       }
       outcome.comparison.addInstructions(baseline: counts[0], current: counts[1])
     }
 
     var explanations: [ABTest.Explanation] = []
-    if options.explain > 0 {
+    let explain = options[Options.explain] ?? 8
+    if explain > 0 {
       for group in outcome.comparison.groups where outcome.regressions.contains(group.title) {
-        terminal.report("counting \(group.title)'s instructions per function in A and B under callgrind\n")
+        progress.step("counting \(group.title)'s instructions per function in A and B under callgrind")
         let operations = group.current?.operations ?? group.baseline?.operations ?? 1
         let profiles = try builds.map { (build) throws(CommandFailure) -> FunctionProfile in
-          try profile(build, group: group.title, operations: operations, seed: options.seed, folder: folder)
+          try profile(build, group: group.title, operations: operations, seed: seedArguments, folder: folder)
         }
         explanations.append(
           ABTest.Explanation(
             group: group.title,
-            functions: FunctionProfile.changes(from: profiles[0], to: profiles[1], limit: options.explain)))
+            functions: FunctionProfile.changes(from: profiles[0], to: profiles[1], limit: explain)))
       }
     }
+    progress.clear()
 
     let document = ABTest.Document(
       base: .init(ref: builds[0].ref, commit: builds[0].commit),
       head: .init(ref: builds[1].ref, commit: builds[1].commit),
-      rounds: options.rounds, outcome: outcome, explanations: explanations)
+      rounds: rounds, outcome: outcome, explanations: explanations)
     let elapsed = "\(Int(Date().timeIntervalSince(started).rounded())) s"
-    if options.json {
+    if options.has(Options.json) {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       let data = (try? encoder.encode(document)) ?? Data()
       terminal.write(String(decoding: data, as: UTF8.self) + "\n")
       terminal.report("verdict: \(outcome.verdict.sentence) (ab took \(elapsed))\n")
     } else {
-      terminal.write(text(document, outcome: outcome, markdown: options.markdown, elapsed: elapsed))
+      terminal.write(text(document, outcome: outcome, markdown: options.has(Options.markdown), elapsed: elapsed))
     }
     return outcome.verdict.exitStatus
   }
@@ -184,22 +185,25 @@ enum ABCommand {
     return text
   }
 
-  /// Exports `ref` into `.build/ab/<commit>` and builds it in release there (once).
-  static func build(_ ref: String, side: String, root: String, terminal: Terminal) throws(CommandFailure) -> Build {
+  /// Exports `ref` into `.build/ab/<commit>` and builds the tool's product in release there (once).
+  static func build(_ ref: String, side: String, root: String, package: String, product: String, progress: Progress)
+    throws(CommandFailure) -> Build
+  {
     guard
       let commit = ChildProcess.output(["git", "-C", root, "rev-parse", "--verify", "--quiet", "\(ref)^{commit}"])?
         .trimmed, !commit.isEmpty
     else {
-      throw CommandFailure("'\(ref)' is not a commit of this repository", status: .usage)
+      throw CommandFailure("\(Text.quoted(ref)) is not a commit of this repository", status: .usage)
     }
     let folder = "\(root)/.build/ab/\(commit)"
-    let executable = "\(folder)/.build/release/arrangement-bench"
-    let stamp = "\(folder)/.ab-built"
+    let packageFolder = package.isEmpty ? folder : "\(folder)/\(package)"
+    let executable = "\(packageFolder)/.build/release/\(product)"
+    let stamp = "\(folder)/.ab-built-\(product)"
     if FileManager.default.fileExists(atPath: stamp) && FileManager.default.isExecutableFile(atPath: executable) {
-      terminal.report("\(side): \(ref) (\(commit.prefix(12))), built earlier in \(folder)\n")
+      progress.note("\(side): \(ref) (\(commit.prefix(12))), built earlier in \(folder)")
       return Build(ref: ref, commit: commit, executable: executable)
     }
-    terminal.report("\(side): building \(ref) (\(commit.prefix(12))) in release in \(folder)\n")
+    progress.note("\(side): building \(ref) (\(commit.prefix(12))) in release in \(folder)")
     try? FileManager.default.removeItem(atPath: folder)
     let log = "\(root)/.build/ab/\(commit).log"
     do {
@@ -213,7 +217,7 @@ enum ABCommand {
       throw CommandFailure("cannot export \(ref) into \(folder) (see \(log))", status: .toolError)
     }
     let status = ChildProcess.run(
-      ["swift", "build", "-c", "release", "--product", "arrangement-bench"], directory: folder, output: log)
+      ["swift", "build", "-c", "release", "--product", product], directory: packageFolder, output: log)
     guard status == 0, FileManager.default.createFile(atPath: stamp, contents: nil) else {
       let tail =
         (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").suffix(10)
@@ -225,20 +229,20 @@ enum ABCommand {
 
   /// One group's instructions per function in `build`, counted under callgrind
   /// the way `--instructions` counts (a copy without DWARF, no address randomisation).
-  static func profile(_ build: Build, group: String, operations: Int, seed: UInt64, folder: URL)
+  static func profile(_ build: Build, group: String, operations: Int, seed: [String], folder: URL)
     throws(CommandFailure) -> FunctionProfile
   {
     let directory = folder.appendingPathComponent("profile-\(build.commit.prefix(12))").path
     try? FileManager.default.removeItem(atPath: directory)
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let executable = "\(directory)/arrangement-bench"
+    let executable = "\(directory)/\(URL(fileURLWithPath: build.executable).lastPathComponent)"
     guard ChildProcess.run(["objcopy", "--strip-debug", build.executable, executable]) == 0 else {
       throw CommandFailure("explaining a regression needs objcopy (binutils)", status: .toolError)
     }
     let command = Callgrind.command(
       executable: executable,
-      arguments: [
-        "worker", "--instructions", "--seed", String(seed), "--only", group, "--output", "\(directory)/w.json",
+      arguments: ["worker", Options.instructions.name] + seed + [
+        Options.only.name, group, Options.output.name, "\(directory)/w.json",
       ],
       directory: directory)
     let status = ChildProcess.run(

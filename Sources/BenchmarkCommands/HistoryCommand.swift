@@ -1,81 +1,71 @@
 import BenchmarkRunner
 import Foundation
 
-/// `history record|show|changes`: the series of recorded runs in `results/history/`.
+/// `history record|show|changes|standing`: the series of recorded runs in `results/history/`.
 enum HistoryCommand {
-  static let help = """
-    USAGE: arrangement-bench history record [RESULT] [--history DIR]
-           arrangement-bench history show GROUP [--history DIR]
-           arrangement-bench history changes [--filter LIST] [--history DIR] [--json]
-           arrangement-bench history standing [RESULT] [--last N] [--history DIR] [--markdown]
+  static let defaultFolder = "results/history"
 
-    record   Keeps a small entry of a result file (default results/runs/latest.json):
-             commit and parent, date, host and calibration, and per group the median
-             and p25/p75 time, allocations and instructions. One file per entry, named
-             by date, commit, host class and a random part, so concurrent CI jobs never
-             write the same file. `run --record` records the run it just made.
-    show     A group's series in commit order: time per host class, exact metrics.
-    changes  Where each group changed. Times: E-Divisive means with a permutation
-             test, within one host class at a time (a gradual change is reported as a
-             drift, not as a step). Instructions per operation (a change of half an
-             instruction or more) and allocations: any change, across all hosts,
-             at the exact commit.
+  static let group = Command(
+    group: "history", abstract: "Keep runs in results/history; a group's series; its change points; a run's standing.",
+    discussion: """
+      record   Keeps a small entry of a result file (default results/runs/latest.json):
+               commit and parent, date, host and calibration, and per group the median
+               and p25/p75 time, allocations and instructions. One file per entry, named
+               by date, commit, host class and a random part, so concurrent CI jobs never
+               write the same file. `run --record` records the run it just made.
+      show     A group's series in commit order: time per host class, exact metrics.
+      changes  Where each group changed. Times: E-Divisive means with a permutation
+               test, within one host class at a time (a gradual change is reported as a
+               drift, not as a step). Instructions per operation (a change of half an
+               instruction or more) and allocations: any change, across all hosts,
+               at the exact commit.
+      standing Where a result (default results/runs/latest.json) stands against the
+               last N entries (default 20) of its host class, group by group: its
+               median against their medians' median and range. For pull requests.
 
-    standing Where a result (default results/runs/latest.json) stands against the
-             last N entries (default 20) of its host class, group by group: its
-             median against their medians' median and range. For pull requests.
+      Commit order is the repository's (git rev-list --topo-order); entries of
+      commits not in the current branch's history are left out, and counted.
+      """,
+    actions: [recordAction, show, changes, standingAction])
 
-    Commit order is the repository's (git rev-list --topo-order); entries of
-    commits not in the current branch's history are left out, and counted.
+  static let recordAction = Command(
+    "record", usage: ["[RESULT] [options]"],
+    abstract: "Keeps a small entry of a result file (default results/runs/latest.json) in the history folder.",
+    discussion: "", maximumArguments: 1
+  ) { invocation throws(CommandFailure) in
+    let result = try ResultFiles.load(invocation.positional.first ?? ResultFiles.latestRun)
+    let path = try record(result, folder: invocation.options[Options.history] ?? defaultFolder)
+    invocation.terminal.write("recorded \(result.commit) (\(result.groups.count) groups) in \(path)\n")
+    return .success
+  }
 
-    OPTIONS:
-      --history DIR   The history folder (default results/history).
-      --filter LIST   Only groups whose title contains one of these substrings.
-      --by-date       Order entries by the date they were recorded, not by commit
-                      (e.g. for entries of several branches).
-      --json          changes: one JSON document.
-      -h, --help      Show this help.
-
-    """
-
-  static func run(_ arguments: ArraySlice<String>, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
-    guard let action = arguments.first, !["-h", "--help"].contains(action) else {
-      terminal.write(help)
-      return ExitStatus.success
+  static let show = Command(
+    "show", usage: ["GROUP [options]"],
+    abstract: "A group's series in commit order: time per host class, exact metrics.", discussion: "",
+    maximumArguments: 1
+  ) { invocation throws(CommandFailure) in
+    guard invocation.positional.count == 1 else {
+      throw CommandFailure("history show needs a group title (see --help)", status: .usage)
     }
-    guard
-      let options = try BenchOptions.parse(
-        arguments.dropFirst(), help: help, terminal: terminal, command: "history",
-        accepted: ["--history", "--filter", "--json", "--markdown", "--by-date", "--last"])
-    else {
-      return ExitStatus.success
-    }
-    switch action {
-    case "record":
-      guard options.positional.count <= 1 else {
-        throw CommandFailure("history record takes at most one result file (see --help)", status: .usage)
-      }
-      let result = try ResultFiles.load(options.positional.first ?? "results/runs/latest.json")
-      let path = try record(result, folder: options.historyFolder)
-      terminal.write("recorded \(result.commit) (\(result.groups.count) groups) in \(path)\n")
-      return ExitStatus.success
-    case "show":
-      guard options.positional.count == 1 else {
-        throw CommandFailure("history show needs one group title (see --help)", status: .usage)
-      }
-      return try show(options.positional[0], options: options, terminal: terminal)
-    case "changes":
-      return try changes(options: options, terminal: terminal)
-    case "standing":
-      guard options.positional.count <= 1 else {
-        throw CommandFailure("history standing takes at most one result file (see --help)", status: .usage)
-      }
-      let result = try ResultFiles.load(options.positional.first ?? "results/runs/latest.json")
-      return try standing(result, options: options, terminal: terminal)
-    default:
-      throw CommandFailure(
-        "unknown history action '\(action)' (expected record, show, changes or standing)", status: .usage)
-    }
+    return try show(invocation.positional[0], invocation)
+  }
+
+  static let changes = Command(
+    "changes", usage: ["[options]"],
+    abstract: "Where each group changed: time steps and drifts per host class, exact metrics at their commit.",
+    discussion: ""
+  ) { invocation throws(CommandFailure) in
+    return try changes(invocation)
+  }
+
+  static let standingAction = Command(
+    "standing", usage: ["[RESULT] [options]"],
+    abstract:
+      "Where a result (default results/runs/latest.json) stands against the last entries of its host class, group by group.",
+    discussion: "", maximumArguments: 1
+  ) { invocation throws(CommandFailure) in
+    let result = try ResultFiles.load(invocation.positional.first ?? ResultFiles.latestRun)
+    return try standing(result, invocation)
   }
 
   /// Writes `result`'s entry into `folder`; returns its path.
@@ -118,12 +108,14 @@ enum HistoryCommand {
     return (sorted, entries.count - known.count)
   }
 
-  static func show(_ title: String, options: BenchOptions, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
-    let (entries, leftOut) = try ordered(options.historyFolder, byDate: options.byDate)
+  static func show(_ title: String, _ invocation: Invocation) throws(CommandFailure) -> ExitStatus {
+    let folder = invocation.options[Options.history] ?? defaultFolder
+    let (entries, leftOut) = try ordered(folder, byDate: invocation.options.has(Options.byDate))
     let points = entries.compactMap { entry in entry.groups.first { $0.title == title }.map { (entry, $0) } }
+    // A title that names no group is a mistake in the command line, as in `profile` and `--filter`.
     guard !points.isEmpty else {
       throw CommandFailure(
-        "no entry of \(options.historyFolder) has the group '\(title)' (\(entries.count) entries)", status: .toolError)
+        "no entry of \(folder) has the group \(Text.quoted(title)) (\(entries.count) entries)", status: .usage)
     }
     var classes: [String] = []
     for (entry, _) in points where !classes.contains(entry.hostClass) { classes.append(entry.hostClass) }
@@ -145,20 +137,23 @@ enum HistoryCommand {
       lines.append(columns.joined(separator: "  "))
     }
     if leftOut > 0 { lines.append("(\(leftOut) entries of commits not in this branch's history left out)") }
-    terminal.write(lines.joined(separator: "\n") + "\n")
+    invocation.terminal.write(lines.joined(separator: "\n") + "\n")
     return ExitStatus.success
   }
 
-  static func changes(options: BenchOptions, terminal: Terminal) throws(CommandFailure) -> ExitStatus {
-    let (entries, leftOut) = try ordered(options.historyFolder, byDate: options.byDate)
+  static func changes(_ invocation: Invocation) throws(CommandFailure) -> ExitStatus {
+    let options = invocation.options
+    let terminal = invocation.terminal
+    let (entries, leftOut) = try ordered(options[Options.history] ?? defaultFolder, byDate: options.has(Options.byDate))
+    let filter = TitleFilter(options[Options.filter])
     var titles: [String] = []
     for entry in entries {
-      for group in entry.groups where !titles.contains(group.title) && options.filter.matches(group.title) {
+      for group in entry.groups where !titles.contains(group.title) && filter.matches(group.title) {
         titles.append(group.title)
       }
     }
     let found = HistoryChange.find(in: entries, titles: titles)
-    if options.json {
+    if options.has(Options.json) {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       let data = (try? encoder.encode(found)) ?? Data()
@@ -184,14 +179,16 @@ enum HistoryCommand {
   }
 
   /// Each group of `result` against the last entries of its host class.
-  static func standing(_ result: RunResult, options: BenchOptions, terminal: Terminal) throws(CommandFailure)
-    -> ExitStatus
-  {
-    let (entries, _) = try ordered(options.historyFolder, byDate: options.byDate)
-    let recent = Array(entries.filter { $0.hostClass == result.machine.hostClass }.suffix(options.last))
+  static func standing(_ result: RunResult, _ invocation: Invocation) throws(CommandFailure) -> ExitStatus {
+    let options = invocation.options
+    let terminal = invocation.terminal
+    let folder = options[Options.history] ?? defaultFolder
+    let markdown = options.has(Options.markdown)
+    let (entries, _) = try ordered(folder, byDate: options.has(Options.byDate))
+    let recent = Array(entries.filter { $0.hostClass == result.machine.hostClass }.suffix(options[Options.last] ?? 20))
     guard !recent.isEmpty else {
       terminal.write(
-        "no recorded run of this host class (\(result.machine.hostClass)) in \(options.historyFolder): nothing to stand against\n"
+        "no recorded run of this host class (\(result.machine.hostClass)) in \(folder): nothing to stand against\n"
       )
       return ExitStatus.success
     }
@@ -217,9 +214,9 @@ enum HistoryCommand {
     }
     let title = "against the last \(recent.count) recorded runs of \(result.machine.hostClass)"
     terminal.write(
-      (options.markdown ? "**Standing \(title)**\n\n" : "standing \(title)\n\n")
+      (markdown ? "**Standing \(title)**\n\n" : "standing \(title)\n\n")
         + Report.table(
-          ["group", "now ns/op", "recent median", "recent range", "change", "place"], rows, markdown: options.markdown))
+          ["group", "now ns/op", "recent median", "recent range", "change", "place"], rows, markdown: markdown))
     return ExitStatus.success
   }
 }

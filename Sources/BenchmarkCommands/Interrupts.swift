@@ -20,13 +20,16 @@ final class Interrupts: @unchecked Sendable {
   private var workers: [pid_t: Process] = [:]
   private var paths: Set<String> = []
   private var sources: [DispatchSourceSignal] = []
+  /// The tool's name, for the message.
+  private var tool = ""
 
   /// Handles SIGINT and SIGTERM from now on (on a queue of its own, so the
   /// main thread may be blocked waiting for a worker).
-  func install() {
+  func install(tool: String) {
     lock.lock()
     defer { lock.unlock() }
     guard sources.isEmpty else { return }
+    self.tool = tool
     ChildProcess.onStart = { Interrupts.shared.started($0) }
     ChildProcess.onEnd = { Interrupts.shared.ended($0) }
     ChildProcess.onTemporary = { Interrupts.shared.temporary($0) }
@@ -76,7 +79,7 @@ final class Interrupts: @unchecked Sendable {
     }
     for path in paths { try? FileManager.default.removeItem(atPath: path) }
     let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
-    writeAll("arrangement-bench: interrupted (\(name)); workers stopped, temporary files removed\n", to: 2)
+    writeAll("\(tool): interrupted (\(name)); workers stopped, temporary files removed\n", to: 2)
     _exit(128 + signal)
   }
 }

@@ -3,6 +3,14 @@ import Foundation
 
 /// Reading and writing result files for the subcommands, with their exit statuses.
 enum ResultFiles {
+  /// Where a run writes its result, and where the subcommands that read one look by default.
+  static let latestRun = "results/runs/latest.json"
+
+  /// Said after the verdict when times were not judged: what to do about it.
+  static func otherHostAdvice(_ tool: String) -> String {
+    "note: times against another host's baseline are not judged; record one of this host with `swift run -c release \(tool) baseline update`, or pass --compare-times-across-hosts\n"
+  }
+
   /// A result file; a missing baseline is "no baseline" (status 5), any other
   /// missing or broken file a tool error (status 1).
   static func load(_ path: String, isBaseline: Bool = false) throws(CommandFailure) -> RunResult {

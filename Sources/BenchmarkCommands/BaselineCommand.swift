@@ -1,0 +1,72 @@
+import BenchmarkRunner
+import Foundation
+
+/// `baseline update` and `baseline show`.
+enum BaselineCommand {
+  static let group = Command(
+    group: "baseline", abstract: "Record a baseline (release builds only), or print one.",
+    discussion: """
+      update measures the suite and writes the baseline atomically (release builds
+      only): results/baselines/default.json, or with --name NAME a baseline of its
+      own, results/baselines/NAME.json (e.g. one per branch or machine), which
+      run, check and compare read with --baseline-name NAME. show prints a stored
+      baseline.
+      """,
+    actions: [update, show])
+
+  static let update = Command(
+    "update",
+    abstract:
+      "Measures the suite and writes the baseline atomically: results/baselines/default.json, or NAME.json with --name.",
+    discussion: "",
+    statuses: [.success, .toolError, .usage],
+    rules: [.excludes(Options.output, Options.name), .excludes(Options.json, Options.markdown)],
+    handlesInterrupts: true
+  ) { invocation throws(CommandFailure) in
+    let options = invocation.options
+    // A debug build's times mean nothing; only the crash-safety tests may write one, elsewhere.
+    #if DEBUG
+      guard ProcessInfo.processInfo.environment["ARRANGEMENT_BENCH_TESTING_DEBUG_BASELINE"] == "1" else {
+        throw CommandFailure(
+          "refusing to record a baseline from a debug build; use `swift run -c release \(invocation.tool.name) baseline update`",
+          status: .toolError)
+      }
+    #endif
+    let measuring = Measuring(options, tool: invocation.tool)
+    let progress = Progress(invocation.terminal, quiet: options.has(Options.quiet))
+    let result = try measuring.measure(try measuring.selectedBenchmarks(), progress: progress)
+    let path = options[Options.output] ?? BaselineNames.path(options[Options.name] ?? BaselineNames.defaultName)
+    try ResultFiles.write(result, to: path)
+    if options.has(Options.json) {
+      invocation.terminal.write(ResultFiles.jsonText(result))
+      invocation.terminal.report("baseline written to \(path)\n")
+    } else {
+      invocation.terminal.write(
+        Report.run(result, markdown: options.has(Options.markdown)) + "\nbaseline written to \(path)\n")
+    }
+    return .success
+  }
+
+  static let show = Command(
+    "show", abstract: "Prints a stored baseline: the default one, a named one (--name), or a file (--baseline).",
+    discussion: "",
+    statuses: [.success, .toolError, .noBaseline, .usage],
+    rules: [.excludes(Options.baseline, Options.name), .excludes(Options.json, Options.markdown)]
+  ) { invocation throws(CommandFailure) in
+    let options = invocation.options
+    let path = options[Options.baseline] ?? BaselineNames.path(options[Options.name] ?? BaselineNames.defaultName)
+    var result = try ResultFiles.load(path, isBaseline: true)
+    if let text = options[Options.filter] {
+      let filter = TitleFilter(text)
+      result.groups = result.groups.filter { filter.matches($0.title) }
+      guard !result.groups.isEmpty else {
+        throw CommandFailure("no group of \(path) matches --filter \(Text.quoted(text))", status: .usage)
+      }
+    }
+    invocation.terminal.write(
+      options.has(Options.json)
+        ? ResultFiles.jsonText(result)
+        : ResultFiles.header(result) + Report.run(result, markdown: options.has(Options.markdown)))
+    return .success
+  }
+}

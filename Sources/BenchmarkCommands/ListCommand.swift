@@ -1,0 +1,27 @@
+import BenchmarkRunner
+
+/// `list`: the groups of the suite, or every case behind them.
+enum ListCommand {
+  static let command = Command(
+    "list", abstract: "List the benchmark groups.",
+    discussion: """
+      Lists the benchmark groups (title and operations a run) that the options
+      select, as run would measure them.
+      """,
+    rules: [.excludes(Options.points, Options.shard)]
+  ) { invocation throws(CommandFailure) in
+    let options = invocation.options
+    let measuring = Measuring(options, tool: invocation.tool)
+    if options.ifTaken(Options.points) == true, let points = invocation.suite.points {
+      let ids = points(measuring.filter, measuring.seed)
+      invocation.terminal.write(ids.joined(separator: "\n") + "\n\(ids.count) points\n")
+      return .success
+    }
+    let benchmarks = try measuring.selectedBenchmarks()
+    let lines = benchmarks.map { "\($0.title)  (\($0.operations) operations a run)" }
+    let total = benchmarks.reduce(0) { $0 + $1.operations }
+    invocation.terminal.write(
+      lines.joined(separator: "\n") + "\n\(benchmarks.count) groups, \(total) operations a run\n")
+    return .success
+  }
+}

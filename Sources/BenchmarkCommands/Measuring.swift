@@ -1,0 +1,115 @@
+import BenchmarkRunner
+import Foundation
+
+/// What the measuring subcommands (run, check, baseline update, worker) were
+/// asked to measure, and how: read once from their options.
+struct Measuring {
+  var suite: BenchmarkSuite
+  var toolName: String
+  var filter = TitleFilter(nil)
+  var only: Set<String>?
+  var shard: Shard?
+  var seed: UInt64 = 1
+  var settings = MeasurementSettings.standard
+  /// The sample options as given, for workers to measure alike.
+  var settingArguments: [String] = []
+  var processes = 6
+  var instructions = false
+
+  init(_ options: OptionValues, tool: BenchmarkTool) {
+    suite = tool.suite
+    toolName = tool.name
+    filter = TitleFilter(options.ifTaken(Options.filter))
+    only = options.ifTaken(Options.only).map(Set.init)
+    shard = options.ifTaken(Options.shard)
+    seed = options.ifTaken(Options.seed) ?? 1
+    processes = options.ifTaken(Options.processes) ?? 6
+    instructions = options.ifTaken(Options.instructions) ?? false
+    if options.ifTaken(Options.quick) == true {
+      settings = .quick
+      settingArguments.append(Options.quick.name)
+    }
+    if let samples = options.ifTaken(Options.samples) {
+      settings.samples = samples
+      settingArguments += [Options.samples.name, String(samples)]
+    }
+    if let seconds = options.ifTaken(Options.warmUp) {
+      settings.warmUpNanoseconds = UInt64((seconds * 1e9).rounded())
+      settingArguments += [Options.warmUp.name, String(seconds)]
+    }
+    if let seconds = options.ifTaken(Options.minimumSampleTime) {
+      settings.minimumSampleNanoseconds = max(1, UInt64((seconds * 1e9).rounded()))
+      settingArguments += [Options.minimumSampleTime.name, String(seconds)]
+    }
+  }
+
+  /// The selected benchmarks, in suite order; an empty selection is a usage error.
+  func selectedBenchmarks() throws(CommandFailure) -> [Benchmark] {
+    let selected = suite.benchmarks(seed).enumerated().filter { position, benchmark in
+      filter.matches(benchmark.title) && (shard?.contains(position: position) ?? true)
+        && (only?.contains(benchmark.title) ?? true)
+    }.map(\.element)
+    guard !selected.isEmpty else {
+      let asked =
+        only.map { "--only '\($0.sorted().joined(separator: ","))'" } ?? "--filter \(Text.quoted(filter.description))"
+      throw CommandFailure(
+        "no benchmark matches \(asked)\(shard.map { " in shard \($0)" } ?? "") (see `\(toolName) list`)",
+        status: .usage)
+    }
+    return selected
+  }
+
+  /// A worker's arguments for `titles`; counting workers (instructions under
+  /// callgrind) take no sample settings.
+  func workerArguments(only titles: [String], counting: Bool = false) -> [String] {
+    var arguments = suite.isSeeded ? [Options.seed.name, String(seed)] : []
+    arguments += [Options.only.name, titles.joined(separator: ",")]
+    if !counting { arguments += settingArguments }
+    return arguments
+  }
+
+  /// Measures `benchmarks` in `processes` fresh worker processes (or in this
+  /// process), and counts their instructions under callgrind if asked.
+  func measure(_ benchmarks: [Benchmark], progress: Progress) throws(CommandFailure) -> RunResult {
+    defer { progress.clear() }
+    let titles = benchmarks.map(\.title)
+    var perGroup: [String: [GroupMeasurement]] = [:]
+    var calibration: Calibration?
+    if processes == 0 {
+      calibration = Calibration(Calibration.measureHere())
+      for (index, benchmark) in benchmarks.enumerated() {
+        progress.step("[\(index + 1)/\(benchmarks.count)] \(benchmark.title)")
+        perGroup[benchmark.title, default: []].append(Measurer.measure(benchmark, settings: settings))
+      }
+    } else {
+      let pool = WorkerPool(executable: Self.ownExecutable, processes: processes) {
+        ["worker"] + workerArguments(only: $0)
+      }
+      let measured = try pool.measure(titles, report: progress.warn, progress: progress.workerStep)
+      perGroup = measured.groups
+      calibration = measured.calibration
+    }
+    var groups = benchmarks.compactMap { perGroup[$0.title].map(GroupResult.init(merging:)) }
+    if instructions {
+      progress.step("counting instructions under callgrind: \(titles.count) group(s), a process each")
+      let counter = InstructionCounter(executable: Self.ownExecutable) {
+        ["worker", Options.instructions.name] + workerArguments(only: [$0], counting: true)
+      }
+      let counts = try counter.count(titles) { _ in }
+      for index in groups.indices {
+        groups[index].instructionsPerOperation = counts[groups[index].title].map {
+          $0 / Double(groups[index].operations)
+        }
+      }
+    }
+    var result = RunResult(suite: suite.name, settings: settings, groups: groups, commit: ResultFiles.currentCommit())
+    if instructions {
+      result.instructionCounter = "callgrind (valgrind, setarch -R): exact instructions of one run after warm-up"
+    }
+    result.calibration = calibration
+    return result
+  }
+
+  /// This program, for worker processes to run.
+  static var ownExecutable: String { URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path }
+}
