@@ -86,7 +86,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ArrangementBenchCommandsTests",
-      dependencies: ["ArrangementBenchCommands", "BenchmarkCommands", "BenchmarkRunner", "StrictJSON", "SceneFormat"],
+      dependencies: [
+        "ArrangementBenchCommands", "BenchmarkCommands", "BenchmarkRunner", "StrictJSON", "SceneFormat", "ArrangementSolver",
+      ],
       exclude: ["Hostile"]
     ),
   ]
