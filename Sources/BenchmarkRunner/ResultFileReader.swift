@@ -76,7 +76,7 @@ struct Node {
     let members: [(key: String, value: JSONValue)]
 
     func optional(_ name: String) -> Node? {
-      guard let member = members.first(where: { $0.key == name }), member.value != .null else { return nil }
+      guard let member = members.first(where: { sameName($0.key, name) }), member.value != .null else { return nil }
       return Node(value: member.value, steps: node.steps + [.key(name)])
     }
 
@@ -90,7 +90,7 @@ struct Node {
 
   func object(_ known: [String]) throws(Failure) -> Members {
     guard case .object(let members) = value else { throw failure("expected an object, found \(value.typeName)") }
-    for member in members where !known.contains(member.key) {
+    for member in members where !known.contains(where: { sameName($0, member.key) }) {
       throw Failure(
         steps: steps + [.key(member.key)], message: "unknown field (expected one of: \(known.joined(separator: ", ")))")
     }

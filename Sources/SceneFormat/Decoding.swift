@@ -34,8 +34,8 @@ struct NameList: @unchecked Sendable {
   /// The index of `key`, trying `hint` first (fields usually come in order).
   @inline(__always) func index(of key: JSONReader.Key, hint: Int = 0) -> Int? {
     if key.needsDecoding {
-      let decoded = key.decoded
-      return names.firstIndex { "\($0.text)" == decoded }
+      // Rare: escapes or bytes above ASCII, compared by the text they spell.
+      return names.firstIndex { key.isExactly(UnsafeBufferPointer(start: $0.bytes, count: $0.count)) }
     }
     let head = key.head
     if hint < names.count && matches(key, head, names[hint]) { return hint }

@@ -266,11 +266,23 @@ public struct JSONReader {
       self.head = head
     }
 
-    /// The string's value (only for keys that passed `rawString`'s checks).
+    /// The string's value: its escapes and UTF-8 decoded. `rawString` checked
+    /// them, so a failure here is a fault of this reader, not of the document.
     @inlinable public var decoded: String {
       guard needsDecoding else { return String(decoding: bytes, as: UTF8.self) }
       var reader = JSONReader(bytes)
-      return (try? reader.decodeStringBody()) ?? ""
+      do {
+        return try reader.decodeStringBody(closingQuote: false)
+      } catch {
+        preconditionFailure("a checked string does not decode: \(error.message)")
+      }
+    }
+
+    /// Whether the string's value is exactly `name` (compared as RFC 8259
+    /// compares names: code unit by code unit, after decoding).
+    @inlinable public func isExactly(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+      guard needsDecoding else { return bytes.elementsEqual(name) }
+      return decoded.utf8.elementsEqual(name)
     }
   }
 
@@ -331,12 +343,16 @@ public struct JSONReader {
   }
 
   /// Decodes a string's body from the cursor (just after the opening quote)
-  /// through its closing quote.
-  @inlinable public mutating func decodeStringBody() throws(JSONError) -> String {
+  /// through its closing quote, or without a `closingQuote` (a ``Key``'s bytes)
+  /// through the end of the buffer.
+  @inlinable public mutating func decodeStringBody(closingQuote: Bool = true) throws(JSONError) -> String {
     var scalars = String.UnicodeScalarView()
     var runStart = cursor
     while true {
-      guard cursor < end else { throw failure("unterminated string") }
+      guard cursor < end else {
+        if closingQuote { throw failure("unterminated string") }
+        break
+      }
       let byte = cursor.pointee
       if byte == UInt8(ascii: "\"") { break }
       if byte < 0x20 { throw failure("control character in a string") }
@@ -377,7 +393,7 @@ public struct JSONReader {
       cursor += 1
     }
     try appendRaw(from: runStart, to: &scalars)
-    cursor += 1
+    if closingQuote { cursor += 1 }
     return String(scalars)
   }
 
@@ -571,10 +587,10 @@ public struct JSONReader {
     switch kind {
     case .object:
       guard try beginObject() else { return }
-      var names = Set<String>()  // a million keys must not take a million squared steps
+      var names = Set<ExactName>()  // a million keys must not take a million squared steps
       repeat {
         let name = try keyString().decoded
-        if !names.insert(name).inserted { throw failure("duplicate key").under(key: name) }
+        if !names.insert(ExactName(name)).inserted { throw failure("duplicate key").under(key: name) }
         try colon()
         do { try skipValue() } catch { throw error.under(key: name) }
       } while try nextMember()

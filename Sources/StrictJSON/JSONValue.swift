@@ -17,7 +17,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case (.string(let a), .string(let b)): return a == b
     case (.array(let a), .array(let b)): return a == b
     case (.object(let a), .object(let b)):
-      return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+      return a.count == b.count && zip(a, b).allSatisfy { sameName($0.key, $1.key) && $0.value == $1.value }
     default: return false
     }
   }
@@ -25,7 +25,7 @@ public indirect enum JSONValue: Sendable, Equatable {
   /// The value of `key` in an object.
   public subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
-    return members.first { $0.key == key }?.value
+    return members.first { sameName($0.key, key) }?.value
   }
 
   /// A short name of the value's type, for error messages.
@@ -98,6 +98,25 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// One line: `$.primary.width.preferred.fraction: 1.5 is outside 0...1`.
   public var description: String { "\(path): \(message)" }
+}
+
+/// Whether two names are the same JSON name: equal code unit by code unit
+/// (RFC 8259), where `String`'s `==` also equates canonically equivalent
+/// texts such as "é" and "e\u{301}", and "\u{212A}" (the Kelvin sign) and "K".
+@inlinable public func sameName(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+
+/// An object key as a set holds it, compared as ``sameName(_:_:)`` compares.
+@usableFromInline struct ExactName: Hashable {
+  @usableFromInline let text: String
+
+  @inlinable init(_ text: String) { self.text = text }
+
+  @inlinable static func == (a: ExactName, b: ExactName) -> Bool { sameName(a.text, b.text) }
+
+  @inlinable func hash(into hasher: inout Hasher) {
+    var text = text
+    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
 }
 
 /// A string as a JSON string literal.

@@ -88,6 +88,44 @@ struct ResultFileTests {
   }
 }
 
+@Suite("Result files: keys by the text they spell")
+struct ResultFileStringTests {
+  let good = String(decoding: try! result([("a", samples(100), 0)]).encoded(), as: UTF8.self)
+
+  /// The message a result file is refused with, or `nil` when it is read.
+  func refusal(_ text: String) -> String? {
+    do {
+      _ = try RunResult.decode(Array(text.utf8), path: "input.json")
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test(#"RFC 8259 §7: a key written with escapes ("\u0074itle") is the field it spells"#)
+  func escapedKey() throws {
+    let escaped = good.replacingOccurrences(of: #""title" :"#, with: #""\u0074itle" :"#)
+      .replacingOccurrences(of: #""suite" : "default""#, with: #""s\u0075ite" : "d\u00e9fault""#)
+    #expect(escaped != good)
+    let read = try RunResult.decode(Array(escaped.utf8), path: "input.json")
+    #expect(read.groups.map(\.title) == ["a"])
+    #expect(read.suite == "défault")
+  }
+
+  @Test(
+    "An unknown field written with escapes is named by its decoded text; a key and its escaped spelling are a duplicate"
+  )
+  func escapedNames() throws {
+    let unknown = good.replacingOccurrences(of: #""throughput" :"#, with: #""thr\u006fughput\u00e9" :"#)
+    #expect(refusal(unknown)?.contains("$.groups[0].throughputé (line ") == true, "\(refusal(unknown) ?? "")")
+    #expect(refusal(unknown)?.contains("): unknown field (expected one of: title, ") == true)
+    let duplicate = good.replacingOccurrences(of: #""commit" :"#, with: #""c\u006fmmit" : "x", "commit" :"#)
+    #expect(
+      refusal(duplicate)?.hasPrefix("input.json: not a valid result file: $.commit: malformed JSON at line ") == true)
+    #expect(refusal(duplicate)?.hasSuffix(": duplicate key") == true)
+  }
+}
+
 @Suite("Measurement, filters and shards")
 struct MeasurementTests {
   @Test("A benchmark is measured per operation with the requested number of samples")
