@@ -120,7 +120,7 @@ struct Node {
     guard case .number(let number, let literal) = value else {
       throw failure("expected a number, found \(value.typeName)")
     }
-    guard number.isFinite else { throw failure("\(literal) is not a finite number") }
+    guard number.isFinite else { throw failure("\(excerpt(literal)) is not a finite number") }
     return number
   }
 
@@ -141,7 +141,7 @@ struct Node {
   }
 
   private var literalText: String {
-    if case .number(_, let literal) = value { return literal }
+    if case .number(_, let literal) = value { return excerpt(literal) }
     return value.typeName
   }
 }

@@ -574,7 +574,7 @@ public struct JSONReader {
     guard byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") else { throw mismatch("a number") }
     let (value, literal) = try number()
     guard value.isFinite else {
-      throw JSONError(.root, "\(String(decoding: literal, as: UTF8.self)) is not a finite number")
+      throw JSONError(.root, "\(excerpt(String(decoding: literal, as: UTF8.self))) is not a finite number")
     }
     return value
   }

@@ -48,7 +48,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   public static let root = JSONPath(description: "$")
 
   public func key(_ name: String) -> JSONPath {
-    let simple = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    // A name too long to show whole is bracketed, so that its excerpt is quoted.
+    let simple =
+      !name.isEmpty && name.utf8.count <= excerptLength && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     return JSONPath(description: simple ? "\(description).\(name)" : "\(description)[\(quoted(name))]")
   }
 
@@ -119,10 +121,24 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// A string as a JSON string literal.
+/// The most Unicode scalars of a value an error message repeats: enough to
+/// recognise it, where a 60 MB literal must not make a 60 MB message.
+public let excerptLength = 40
+
+/// `text` as an error message shows it: its first ``excerptLength`` scalars
+/// and "…" when it is longer. Every value a message quotes passes here.
+public func excerpt(_ text: String) -> String {
+  let scalars = text.unicodeScalars
+  guard let cut = scalars.index(scalars.startIndex, offsetBy: excerptLength, limitedBy: scalars.endIndex),
+    cut != scalars.endIndex
+  else { return text }
+  return String(scalars[..<cut]) + "…"
+}
+
+/// A string as a JSON string literal, for messages (an ``excerpt(_:)`` of it).
 public func quoted(_ string: String) -> String {
   var out = "\""
-  for scalar in string.unicodeScalars {
+  for scalar in excerpt(string).unicodeScalars {
     switch scalar {
     case "\"": out += "\\\""
     case "\\": out += "\\\\"

@@ -88,7 +88,7 @@ struct ResultFileTests {
   }
 }
 
-@Suite("Result files: keys by the text they spell")
+@Suite("Result files: keys and values by the text they spell, short quotes")
 struct ResultFileStringTests {
   let good = String(decoding: try! result([("a", samples(100), 0)]).encoded(), as: UTF8.self)
 
@@ -123,6 +123,16 @@ struct ResultFileStringTests {
     #expect(
       refusal(duplicate)?.hasPrefix("input.json: not a valid result file: $.commit: malformed JSON at line ") == true)
     #expect(refusal(duplicate)?.hasSuffix(": duplicate key") == true)
+  }
+
+  @Test("A 100,000-digit sample is quoted by its first 40 characters and …")
+  func longLiteral() {
+    let long = "1" + String(repeating: "0", count: 100_000)
+    let text = good.replacingOccurrences(
+      of: #""samplesByProcess" : ["#, with: #""samplesByProcess" : [["# + long + "],")
+    let message = refusal(text) ?? ""
+    #expect(message.hasSuffix("): 1" + String(repeating: "0", count: 39) + "… is not a finite number"), "\(message)")
+    #expect(message.count < 200)
   }
 }
 
