@@ -130,14 +130,17 @@ struct Node {
     return number
   }
 
-  /// A whole number within `range`; larger ones would not fit the field's type.
+  /// A whole number within `range` (larger ones would not fit the field's
+  /// type), decided by the literal's digits: a `Double` would round
+  /// 9007199254740993 to 2^53 and read 1e-400 as 0.
   func integer(in range: ClosedRange<Int> = 0...(1 << 53)) throws(Failure) -> Int {
-    let number = try number()
-    guard number == number.rounded() else { throw failure("\(literalText) is not a whole number") }
-    guard number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
-      throw failure("\(literalText) is outside \(range.lowerBound)...\(range.upperBound)")
+    _ = try number()
+    guard case .number(_, let literal) = value else { throw failure("expected a number, found \(value.typeName)") }
+    switch JSONReader.wholeNumber(literal.utf8) {
+    case .fraction: throw failure("\(literalText) is not a whole number")
+    case .int(let whole) where range.contains(whole): return whole
+    default: throw failure("\(literalText) is outside \(range.lowerBound)...\(range.upperBound)")
     }
-    return Int(number)
   }
 
   private var literalText: String {

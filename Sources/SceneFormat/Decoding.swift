@@ -756,12 +756,18 @@ extension GridFit {
 }
 
 extension JSONReader {
-  /// A region's id: a whole number of at most 2^53 in magnitude.
+  /// A region's id: any integer of the solver's `Int`, decided by the
+  /// literal's digits (a `Double` would round 9007199254740993 to 2^53).
   mutating func regionID() throws(SceneFileError) -> Int {
-    let number = try finiteNumber()
-    guard number.magnitude <= 0x1p53, Double(Int64(number)) == number else {
-      throw SceneFileError(.root, "\(formatNumber(number)) is not an integer")
+    guard kind == .number else { throw mismatch("a number") }
+    let literal = try number().literal
+    switch Self.wholeNumber(literal) {
+    case .int(let id): return id
+    case .fraction:
+      throw SceneFileError(.root, "\(excerpt(String(decoding: literal, as: UTF8.self))) is not an integer")
+    case .outOfRange:
+      throw SceneFileError(
+        .root, "\(excerpt(String(decoding: literal, as: UTF8.self))) is outside \(Int.min)...\(Int.max)")
     }
-    return Int(number)
   }
 }

@@ -579,6 +579,66 @@ public struct JSONReader {
     return value
   }
 
+  /// What a number literal that ``number()`` read spells, decided by its
+  /// digits rather than by the `Double` they round to (9007199254740993 is
+  /// not 2^53, and 2^63 − 1 is an `Int`).
+  public enum WholeNumber: Equatable, Sendable {
+    /// An integer an `Int` holds, however written (`7`, `-7`, `7.0`, `0.7e1`, `700e-2`).
+    case int(Int)
+    /// An integer beyond `Int`'s range.
+    case outOfRange
+    /// Not an integer (`1.5`, `1e-400`).
+    case fraction
+  }
+
+  public static func wholeNumber(_ literal: some Collection<UInt8>) -> WholeNumber {
+    var negative = false
+    var inFraction = false
+    var inExponent = false
+    var length = 0  // digits from the first that is not 0 through the last that is not
+    var mantissa: UInt64 = 0  // those digits' value, while there are at most 19 (below 2^64)
+    var zeros = 0  // zeros since the last digit that is not 0
+    var fractionDigits = 0
+    var exponent = 0
+    var exponentSign = 1
+    for byte in literal {
+      switch byte {
+      case UInt8(ascii: "-"): if inExponent { exponentSign = -1 } else { negative = true }
+      case UInt8(ascii: "+"): break
+      case UInt8(ascii: "."): inFraction = true
+      case UInt8(ascii: "e"), UInt8(ascii: "E"): inExponent = true
+      default:
+        let digit = byte &- UInt8(ascii: "0")
+        if inExponent {
+          // Past 2^56 the exponent only says "huge": digits and fraction are far fewer.
+          if exponent < 1 << 56 { exponent = exponent * 10 + Int(digit) }
+          continue
+        }
+        if inFraction { fractionDigits += 1 }
+        if digit == 0 {
+          if length > 0 { zeros += 1 }
+          continue
+        }
+        length += zeros + 1
+        if length <= 19 {
+          for _ in 0..<zeros { mantissa *= 10 }
+          mantissa = mantissa * 10 + UInt64(digit)
+        }
+        zeros = 0
+      }
+    }
+    guard length > 0 else { return .int(0) }
+    let scale = exponentSign * exponent - fractionDigits + zeros  // the power of ten `mantissa` is multiplied by
+    guard scale >= 0 else { return .fraction }
+    guard length + scale <= 19 else { return .outOfRange }
+    var magnitude = mantissa
+    for _ in 0..<scale { magnitude *= 10 }
+    if negative {
+      return magnitude <= UInt64(Int.max) + 1 ? .int(Int(truncatingIfNeeded: 0 &- magnitude)) : .outOfRange
+    }
+    return magnitude <= UInt64(Int.max) ? .int(Int(magnitude)) : .outOfRange
+  }
+
   // MARK: - Any value
 
   /// Reads past one value of any kind, checking it as strictly as a decoder

@@ -88,7 +88,7 @@ struct ResultFileTests {
   }
 }
 
-@Suite("Result files: keys and values by the text they spell, short quotes")
+@Suite("Result files: keys and values by the text they spell, exact integers, short quotes")
 struct ResultFileStringTests {
   let good = String(decoding: try! result([("a", samples(100), 0)]).encoded(), as: UTF8.self)
 
@@ -123,6 +123,18 @@ struct ResultFileStringTests {
     #expect(
       refusal(duplicate)?.hasPrefix("input.json: not a valid result file: $.commit: malformed JSON at line ") == true)
     #expect(refusal(duplicate)?.hasSuffix(": duplicate key") == true)
+  }
+
+  @Test("Integers are decided by their digits: 2^53 + 1 is not read as 2^53, nor 1e-400 as 0")
+  func exactIntegers() throws {
+    let warmUp = #""warmUpNanoseconds" : 5000000"#
+    #expect(good.contains(warmUp))
+    let above = good.replacingOccurrences(of: warmUp, with: #""warmUpNanoseconds" : 9007199254740993"#)
+    #expect(refusal(above)?.hasSuffix("): 9007199254740993 is outside 0...9007199254740992") == true)
+    let tiny = good.replacingOccurrences(of: warmUp, with: #""warmUpNanoseconds" : 1e-400"#)
+    #expect(refusal(tiny)?.hasSuffix("): 1e-400 is not a whole number") == true)
+    let written = good.replacingOccurrences(of: warmUp, with: #""warmUpNanoseconds" : 0.5e7"#)
+    #expect(try RunResult.decode(Array(written.utf8), path: "input.json").settings.warmUpNanoseconds == 5_000_000)
   }
 
   @Test("A 100,000-digit sample is quoted by its first 40 characters and …")

@@ -24,6 +24,11 @@ struct LongValueTests {
         #"{"container": {"x": 0, "y": 0, "width": 1, "height": 1}, ""# + letters + #"": 1}"#,
         #"$[""# + shown + #""]: unknown field (expected one of: "# + EscapedStringTests.sceneFields + ")"
       ),
+      (
+        #"{"container": {"x": 0, "y": 0, "width": 1, "height": 1}, "regions": [{"id": 0."# + digits
+          + #"1, "kind": "division", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}]}"#,
+        "$.regions[0].id: 0.1" + String(repeating: "0", count: 37) + "… is not an integer"
+      ),
     ]
     for (text, message) in cases {
       #expect(refusal(text) == message)
