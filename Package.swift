@@ -87,7 +87,8 @@ let package = Package(
     .testTarget(
       name: "ArrangementBenchCommandsTests",
       dependencies: [
-        "ArrangementBenchCommands", "BenchmarkCommands", "BenchmarkRunner", "StrictJSON", "SceneFormat", "ArrangementSolver",
+        "ArrangementBenchCommands", "BenchmarkCommands", "BenchmarkRunner", "StrictJSON", "SceneFormat",
+        "ArrangementSolver",
       ],
       exclude: ["Hostile"]
     ),

@@ -76,7 +76,7 @@ struct Node {
     let members: [(key: String, value: JSONValue)]
 
     func optional(_ name: String) -> Node? {
-      guard let member = members.first(where: { $0.key == name }), member.value != .null else { return nil }
+      guard let member = members.first(where: { sameName($0.key, name) }), member.value != .null else { return nil }
       return Node(value: member.value, steps: node.steps + [.key(name)])
     }
 
@@ -90,7 +90,7 @@ struct Node {
 
   func object(_ known: [String]) throws(Failure) -> Members {
     guard case .object(let members) = value else { throw failure("expected an object, found \(value.typeName)") }
-    for member in members where !known.contains(member.key) {
+    for member in members where !known.contains(where: { sameName($0, member.key) }) {
       throw Failure(
         steps: steps + [.key(member.key)], message: "unknown field (expected one of: \(known.joined(separator: ", ")))")
     }
@@ -120,7 +120,7 @@ struct Node {
     guard case .number(let number, let literal) = value else {
       throw failure("expected a number, found \(value.typeName)")
     }
-    guard number.isFinite else { throw failure("\(literal) is not a finite number") }
+    guard number.isFinite else { throw failure("\(excerpt(literal)) is not a finite number") }
     return number
   }
 
@@ -130,18 +130,21 @@ struct Node {
     return number
   }
 
-  /// A whole number within `range`; larger ones would not fit the field's type.
+  /// A whole number within `range` (larger ones would not fit the field's
+  /// type), decided by the literal's digits: a `Double` would round
+  /// 9007199254740993 to 2^53 and read 1e-400 as 0.
   func integer(in range: ClosedRange<Int> = 0...(1 << 53)) throws(Failure) -> Int {
-    let number = try number()
-    guard number == number.rounded() else { throw failure("\(literalText) is not a whole number") }
-    guard number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
-      throw failure("\(literalText) is outside \(range.lowerBound)...\(range.upperBound)")
+    _ = try number()
+    guard case .number(_, let literal) = value else { throw failure("expected a number, found \(value.typeName)") }
+    switch JSONReader.wholeNumber(literal.utf8) {
+    case .fraction: throw failure("\(literalText) is not a whole number")
+    case .int(let whole) where range.contains(whole): return whole
+    default: throw failure("\(literalText) is outside \(range.lowerBound)...\(range.upperBound)")
     }
-    return Int(number)
   }
 
   private var literalText: String {
-    if case .number(_, let literal) = value { return literal }
+    if case .number(_, let literal) = value { return excerpt(literal) }
     return value.typeName
   }
 }

@@ -115,7 +115,8 @@ public enum FuzzChecks {
   /// Reads the bytes as a scene file and as one line of a stream, and answers
   /// them as every subcommand would: an answer or a field error, never a
   /// trap; an answer is valid JSON; the line's answer is the document's in
-  /// the compact layout, and a bad line fails with the document's message.
+  /// the compact layout, and a bad line fails with the document's message;
+  /// the document with its strings escaped gets the same answer or error.
   public static func sceneFile(_ bytes: UnsafeRawBufferPointer) {
     let text = String(decoding: bytes, as: UTF8.self)
     guard Array(text.utf8) == Array(bytes) else { return }  // the string API needs valid UTF-8
@@ -136,6 +137,7 @@ public enum FuzzChecks {
         preconditionFailure("a line and its document disagree: \(text)")
       }
     }
+    escapedTwinAgrees(text, isLine: isLine)
   }
 
   /// JSON text without the white space outside its strings.

@@ -4,8 +4,21 @@ extension FuzzChecks {
   /// Reads the bytes as a result file. A refusal must name the file; a file
   /// that is accepted must survive writing and reading again unchanged (so
   /// nothing the reader lets through is something the writer cannot keep).
+  /// The file with its strings escaped is read the same, or refused the same
+  /// but for columns.
   public static func resultFile(_ bytes: UnsafeRawBufferPointer) {
     let input = [UInt8](bytes)
+    // A twin is up to six times larger: kept under the 16 MiB a result file may have.
+    if input.count <= 1 << 20 {
+      let outcomes = [input, escapedTwin(input)].map { file in
+        do {
+          return String(decoding: try RunResult.decode(file, path: "input.json").encoded(), as: UTF8.self)
+        } catch {
+          return "error: " + withoutColumns("\(error)")
+        }
+      }
+      if outcomes[0] != outcomes[1] { fatalError("a result file and its escaped twin disagree: \(outcomes)") }
+    }
     let result: RunResult
     do {
       result = try RunResult.decode(input, path: "input.json")

@@ -49,7 +49,7 @@ public enum JSONParser {
             repeat {
               let key = try reader.keyString().decoded
               try reader.colon()
-              if key == name {
+              if sameName(key, name) {
                 found = true
                 break
               }
@@ -82,10 +82,10 @@ extension JSONReader {
       var members: [(key: String, value: JSONValue)] = []
       guard try beginObject() else { return .object(members) }
       // A set, not a search of `members`: an object of a million keys must not take a million squared steps.
-      var names = Set<String>()
+      var names = Set<ExactName>()
       repeat {
         let name = try keyString().decoded
-        if !names.insert(name).inserted { throw failure("duplicate key").under(key: name) }
+        if !names.insert(ExactName(name)).inserted { throw failure("duplicate key").under(key: name) }
         try colon()
         do { members.append((name, try tree())) } catch { throw error.under(key: name) }
       } while try nextMember()

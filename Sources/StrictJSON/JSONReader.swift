@@ -266,11 +266,23 @@ public struct JSONReader {
       self.head = head
     }
 
-    /// The string's value (only for keys that passed `rawString`'s checks).
+    /// The string's value: its escapes and UTF-8 decoded. `rawString` checked
+    /// them, so a failure here is a fault of this reader, not of the document.
     @inlinable public var decoded: String {
       guard needsDecoding else { return String(decoding: bytes, as: UTF8.self) }
       var reader = JSONReader(bytes)
-      return (try? reader.decodeStringBody()) ?? ""
+      do {
+        return try reader.decodeStringBody(closingQuote: false)
+      } catch {
+        preconditionFailure("a checked string does not decode: \(error.message)")
+      }
+    }
+
+    /// Whether the string's value is exactly `name` (compared as RFC 8259
+    /// compares names: code unit by code unit, after decoding).
+    @inlinable public func isExactly(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+      guard needsDecoding else { return bytes.elementsEqual(name) }
+      return decoded.utf8.elementsEqual(name)
     }
   }
 
@@ -331,12 +343,16 @@ public struct JSONReader {
   }
 
   /// Decodes a string's body from the cursor (just after the opening quote)
-  /// through its closing quote.
-  @inlinable public mutating func decodeStringBody() throws(JSONError) -> String {
+  /// through its closing quote, or without a `closingQuote` (a ``Key``'s bytes)
+  /// through the end of the buffer.
+  @inlinable public mutating func decodeStringBody(closingQuote: Bool = true) throws(JSONError) -> String {
     var scalars = String.UnicodeScalarView()
     var runStart = cursor
     while true {
-      guard cursor < end else { throw failure("unterminated string") }
+      guard cursor < end else {
+        if closingQuote { throw failure("unterminated string") }
+        break
+      }
       let byte = cursor.pointee
       if byte == UInt8(ascii: "\"") { break }
       if byte < 0x20 { throw failure("control character in a string") }
@@ -377,7 +393,7 @@ public struct JSONReader {
       cursor += 1
     }
     try appendRaw(from: runStart, to: &scalars)
-    cursor += 1
+    if closingQuote { cursor += 1 }
     return String(scalars)
   }
 
@@ -558,9 +574,69 @@ public struct JSONReader {
     guard byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") else { throw mismatch("a number") }
     let (value, literal) = try number()
     guard value.isFinite else {
-      throw JSONError(.root, "\(String(decoding: literal, as: UTF8.self)) is not a finite number")
+      throw JSONError(.root, "\(excerpt(String(decoding: literal, as: UTF8.self))) is not a finite number")
     }
     return value
+  }
+
+  /// What a number literal that ``number()`` read spells, decided by its
+  /// digits rather than by the `Double` they round to (9007199254740993 is
+  /// not 2^53, and 2^63 − 1 is an `Int`).
+  public enum WholeNumber: Equatable, Sendable {
+    /// An integer an `Int` holds, however written (`7`, `-7`, `7.0`, `0.7e1`, `700e-2`).
+    case int(Int)
+    /// An integer beyond `Int`'s range.
+    case outOfRange
+    /// Not an integer (`1.5`, `1e-400`).
+    case fraction
+  }
+
+  public static func wholeNumber(_ literal: some Collection<UInt8>) -> WholeNumber {
+    var negative = false
+    var inFraction = false
+    var inExponent = false
+    var length = 0  // digits from the first that is not 0 through the last that is not
+    var mantissa: UInt64 = 0  // those digits' value, while there are at most 19 (below 2^64)
+    var zeros = 0  // zeros since the last digit that is not 0
+    var fractionDigits = 0
+    var exponent = 0
+    var exponentSign = 1
+    for byte in literal {
+      switch byte {
+      case UInt8(ascii: "-"): if inExponent { exponentSign = -1 } else { negative = true }
+      case UInt8(ascii: "+"): break
+      case UInt8(ascii: "."): inFraction = true
+      case UInt8(ascii: "e"), UInt8(ascii: "E"): inExponent = true
+      default:
+        let digit = byte &- UInt8(ascii: "0")
+        if inExponent {
+          // Past 2^56 the exponent only says "huge": digits and fraction are far fewer.
+          if exponent < 1 << 56 { exponent = exponent * 10 + Int(digit) }
+          continue
+        }
+        if inFraction { fractionDigits += 1 }
+        if digit == 0 {
+          if length > 0 { zeros += 1 }
+          continue
+        }
+        length += zeros + 1
+        if length <= 19 {
+          for _ in 0..<zeros { mantissa *= 10 }
+          mantissa = mantissa * 10 + UInt64(digit)
+        }
+        zeros = 0
+      }
+    }
+    guard length > 0 else { return .int(0) }
+    let scale = exponentSign * exponent - fractionDigits + zeros  // the power of ten `mantissa` is multiplied by
+    guard scale >= 0 else { return .fraction }
+    guard length + scale <= 19 else { return .outOfRange }
+    var magnitude = mantissa
+    for _ in 0..<scale { magnitude *= 10 }
+    if negative {
+      return magnitude <= UInt64(Int.max) + 1 ? .int(Int(truncatingIfNeeded: 0 &- magnitude)) : .outOfRange
+    }
+    return magnitude <= UInt64(Int.max) ? .int(Int(magnitude)) : .outOfRange
   }
 
   // MARK: - Any value
@@ -571,10 +647,10 @@ public struct JSONReader {
     switch kind {
     case .object:
       guard try beginObject() else { return }
-      var names = Set<String>()  // a million keys must not take a million squared steps
+      var names = Set<ExactName>()  // a million keys must not take a million squared steps
       repeat {
         let name = try keyString().decoded
-        if !names.insert(name).inserted { throw failure("duplicate key").under(key: name) }
+        if !names.insert(ExactName(name)).inserted { throw failure("duplicate key").under(key: name) }
         try colon()
         do { try skipValue() } catch { throw error.under(key: name) }
       } while try nextMember()

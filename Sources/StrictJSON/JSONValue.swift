@@ -17,7 +17,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case (.string(let a), .string(let b)): return a == b
     case (.array(let a), .array(let b)): return a == b
     case (.object(let a), .object(let b)):
-      return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+      return a.count == b.count && zip(a, b).allSatisfy { sameName($0.key, $1.key) && $0.value == $1.value }
     default: return false
     }
   }
@@ -25,7 +25,7 @@ public indirect enum JSONValue: Sendable, Equatable {
   /// The value of `key` in an object.
   public subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
-    return members.first { $0.key == key }?.value
+    return members.first { sameName($0.key, key) }?.value
   }
 
   /// A short name of the value's type, for error messages.
@@ -48,7 +48,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   public static let root = JSONPath(description: "$")
 
   public func key(_ name: String) -> JSONPath {
-    let simple = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    // A name too long to show whole is bracketed, so that its excerpt is quoted.
+    let simple =
+      !name.isEmpty && name.utf8.count <= excerptLength && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     return JSONPath(description: simple ? "\(description).\(name)" : "\(description)[\(quoted(name))]")
   }
 
@@ -100,10 +102,43 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String { "\(path): \(message)" }
 }
 
-/// A string as a JSON string literal.
+/// Whether two names are the same JSON name: equal code unit by code unit
+/// (RFC 8259), where `String`'s `==` also equates canonically equivalent
+/// texts such as "é" and "e\u{301}", and "\u{212A}" (the Kelvin sign) and "K".
+@inlinable public func sameName(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+
+/// An object key as a set holds it, compared as ``sameName(_:_:)`` compares.
+@usableFromInline struct ExactName: Hashable {
+  @usableFromInline let text: String
+
+  @inlinable init(_ text: String) { self.text = text }
+
+  @inlinable static func == (a: ExactName, b: ExactName) -> Bool { sameName(a.text, b.text) }
+
+  @inlinable func hash(into hasher: inout Hasher) {
+    var text = text
+    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
+}
+
+/// The most Unicode scalars of a value an error message repeats: enough to
+/// recognise it, where a 60 MB literal must not make a 60 MB message.
+public let excerptLength = 40
+
+/// `text` as an error message shows it: its first ``excerptLength`` scalars
+/// and "…" when it is longer. Every value a message quotes passes here.
+public func excerpt(_ text: String) -> String {
+  let scalars = text.unicodeScalars
+  guard let cut = scalars.index(scalars.startIndex, offsetBy: excerptLength, limitedBy: scalars.endIndex),
+    cut != scalars.endIndex
+  else { return text }
+  return String(scalars[..<cut]) + "…"
+}
+
+/// A string as a JSON string literal, for messages (an ``excerpt(_:)`` of it).
 public func quoted(_ string: String) -> String {
   var out = "\""
-  for scalar in string.unicodeScalars {
+  for scalar in excerpt(string).unicodeScalars {
     switch scalar {
     case "\"": out += "\\\""
     case "\\": out += "\\\\"

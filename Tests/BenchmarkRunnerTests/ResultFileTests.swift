@@ -88,6 +88,66 @@ struct ResultFileTests {
   }
 }
 
+@Suite("Result files: keys and values by the text they spell, exact integers, short quotes")
+struct ResultFileStringTests {
+  let good = String(decoding: try! result([("a", samples(100), 0)]).encoded(), as: UTF8.self)
+
+  /// The message a result file is refused with, or `nil` when it is read.
+  func refusal(_ text: String) -> String? {
+    do {
+      _ = try RunResult.decode(Array(text.utf8), path: "input.json")
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test(#"RFC 8259 §7: a key written with escapes ("\u0074itle") is the field it spells"#)
+  func escapedKey() throws {
+    let escaped = good.replacingOccurrences(of: #""title" :"#, with: #""\u0074itle" :"#)
+      .replacingOccurrences(of: #""suite" : "default""#, with: #""s\u0075ite" : "d\u00e9fault""#)
+    #expect(escaped != good)
+    let read = try RunResult.decode(Array(escaped.utf8), path: "input.json")
+    #expect(read.groups.map(\.title) == ["a"])
+    #expect(read.suite == "défault")
+  }
+
+  @Test(
+    "An unknown field written with escapes is named by its decoded text; a key and its escaped spelling are a duplicate"
+  )
+  func escapedNames() throws {
+    let unknown = good.replacingOccurrences(of: #""throughput" :"#, with: #""thr\u006fughput\u00e9" :"#)
+    #expect(refusal(unknown)?.contains("$.groups[0].throughputé (line ") == true, "\(refusal(unknown) ?? "")")
+    #expect(refusal(unknown)?.contains("): unknown field (expected one of: title, ") == true)
+    let duplicate = good.replacingOccurrences(of: #""commit" :"#, with: #""c\u006fmmit" : "x", "commit" :"#)
+    #expect(
+      refusal(duplicate)?.hasPrefix("input.json: not a valid result file: $.commit: malformed JSON at line ") == true)
+    #expect(refusal(duplicate)?.hasSuffix(": duplicate key") == true)
+  }
+
+  @Test("Integers are decided by their digits: 2^53 + 1 is not read as 2^53, nor 1e-400 as 0")
+  func exactIntegers() throws {
+    let warmUp = #""warmUpNanoseconds" : 5000000"#
+    #expect(good.contains(warmUp))
+    let above = good.replacingOccurrences(of: warmUp, with: #""warmUpNanoseconds" : 9007199254740993"#)
+    #expect(refusal(above)?.hasSuffix("): 9007199254740993 is outside 0...9007199254740992") == true)
+    let tiny = good.replacingOccurrences(of: warmUp, with: #""warmUpNanoseconds" : 1e-400"#)
+    #expect(refusal(tiny)?.hasSuffix("): 1e-400 is not a whole number") == true)
+    let written = good.replacingOccurrences(of: warmUp, with: #""warmUpNanoseconds" : 0.5e7"#)
+    #expect(try RunResult.decode(Array(written.utf8), path: "input.json").settings.warmUpNanoseconds == 5_000_000)
+  }
+
+  @Test("A 100,000-digit sample is quoted by its first 40 characters and …")
+  func longLiteral() {
+    let long = "1" + String(repeating: "0", count: 100_000)
+    let text = good.replacingOccurrences(
+      of: #""samplesByProcess" : ["#, with: #""samplesByProcess" : [["# + long + "],")
+    let message = refusal(text) ?? ""
+    #expect(message.hasSuffix("): 1" + String(repeating: "0", count: 39) + "… is not a finite number"), "\(message)")
+    #expect(message.count < 200)
+  }
+}
+
 @Suite("Measurement, filters and shards")
 struct MeasurementTests {
   @Test("A benchmark is measured per operation with the requested number of samples")
