@@ -755,7 +755,8 @@ extension GridFit {
     guard columnCount <= Self.maximumColumns else {
       throw SceneFileError(
         JSONPath.root.key("minimumCellWidth"),
-        "gives \(columnCount) columns; at most \(Self.maximumColumns) are supported")
+        // Not the count itself: the solver caps it (at 10^6), so a count here would be a made-up figure.
+        "gives more than the \(Self.maximumColumns) columns supported")
     }
   }
 }

@@ -175,7 +175,12 @@ struct DisplaceAndGridToolTests {
     ),
     (
       "grid", [#"{"frame": {"x": 0, "y": 0, "width": 1e9, "height": 9}, "minimumCellWidth": 1}"#],
-      "$.minimumCellWidth: gives 1000000 columns; at most 1024 are supported"
+      "$.minimumCellWidth: gives more than the 1024 columns supported"
+    ),
+    (
+      // The solver caps the count at 10^6; the message no longer quotes the capped figure as the count.
+      "grid", [#"{"frame": {"x": 0, "y": 0, "width": 900, "height": 9}, "minimumCellWidth": 1e-300}"#],
+      "$.minimumCellWidth: gives more than the 1024 columns supported"
     ),
     (
       "grid", [#"{"frame": {"x": 0, "y": 0, "width": 900, "height": 9}, "minimumCellWidth": 10, "spacing": -1}"#],
