@@ -101,6 +101,65 @@ public enum Statistics {
   }
 }
 
+extension Statistics {
+  /// The values at `ranks` (from 0) of all samples of all processes in
+  /// ascending order, without sorting or copying them: radix selection, each
+  /// value's key read a byte at a time from the top, eight passes that count
+  /// the samples sharing the bits found so far. Zeros of either sign count as +0.
+  static func orderStatistics(of processes: [[Double]], ranks: [Int]) -> [Int: Double] {
+    // Doubles as unsigned integers in the same order: negatives reversed, above the positives' sign bit set.
+    @inline(__always) func key(_ value: Double) -> UInt64 {
+      let bits = (value == 0 ? 0 : value).bitPattern
+      return bits >> 63 == 0 ? bits | 1 << 63 : ~bits
+    }
+    let targets = Array(Set(ranks)).sorted()
+    // Per target: its key's bits found so far, and its rank among the samples that share them.
+    var found = [UInt64](repeating: 0, count: targets.count)
+    var remaining = targets
+    var counts: [Int] = []
+    for pass in 0..<8 {
+      let shift = UInt64(56 - 8 * pass)
+      let prefixes = Array(Set(found)).sorted()
+      counts = [Int](repeating: 0, count: prefixes.count << 8)
+      counts.withUnsafeMutableBufferPointer { counts in
+        prefixes.withUnsafeBufferPointer { prefixes in
+          for process in processes {
+            process.withUnsafeBufferPointer { process in
+              for value in process {
+                let key = key(value)
+                var slot = 0
+                if pass > 0 {
+                  // A few prefixes at most (two per quantile): a scan beats a table.
+                  let prefix = key >> (shift + 8)
+                  var index = 0
+                  while index < prefixes.count && prefixes[index] != prefix { index += 1 }
+                  guard index < prefixes.count else { continue }
+                  slot = index << 8
+                }
+                counts[slot + Int((key >> shift) & 0xFF)] += 1
+              }
+            }
+          }
+        }
+      }
+      for target in targets.indices {
+        let base = prefixes.firstIndex(of: found[target])! << 8
+        var digit = 0
+        while remaining[target] >= counts[base + digit] {
+          remaining[target] -= counts[base + digit]
+          digit += 1
+        }
+        found[target] = found[target] << 8 | UInt64(digit)
+      }
+    }
+    var values: [Int: Double] = [:]
+    for (target, key) in zip(targets, found) {
+      values[target] = Double(bitPattern: key >> 63 == 1 ? key & ~(1 << 63) : ~key)
+    }
+    return values
+  }
+}
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
