@@ -115,7 +115,8 @@ public struct HostMatch: Sendable, Hashable {
       referenceTitle = title
       referenceRatio = ratio
       referenceMoved =
-        abs(log(ratio)) > log(1 + Self.tolerance) && Statistics.mannWhitneyP(old.samples, new.samples) < 0.01
+        abs(log(ratio)) > log(1 + Self.tolerance)
+        && Statistics.mannWhitneyP(processes: old.samplesByProcess, new.samplesByProcess) < 0.01
     }
     if let old = baseline.calibration, let new = current.calibration {
       func ratio(_ a: [Double], _ b: [Double]) -> (ratio: Double, spread: Double) {

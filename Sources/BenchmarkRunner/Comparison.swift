@@ -122,7 +122,7 @@ public struct Comparison: Sendable {
     for index in tested {
       let (old, new) = (groups[index].baseline!, groups[index].current!)
       groups[index].timeRatio = new.nanosecondsPerOperation.median / old.nanosecondsPerOperation.median
-      groups[index].pValue = Statistics.mannWhitneyP(old.samples, new.samples)
+      groups[index].pValue = Statistics.mannWhitneyP(processes: old.samplesByProcess, new.samplesByProcess)
       groups[index].timeInterval = Statistics.medianRatioInterval(old.samplesByProcess, new.samplesByProcess)
     }
     let adjusted = Statistics.benjaminiHochberg(tested.map { groups[$0].pValue })

@@ -64,17 +64,10 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
 
   /// Reads an entry strictly (history files come from CI jobs and pull requests).
   public static func decode(_ bytes: [UInt8], path: String) throws(ResultFileError) -> HistoryEntry {
-    let root: JSONValue
     do {
-      root = try JSONParser.parse(bytes)
+      return try Node.decode(bytes) { (node) throws(Node.Failure) in try HistoryEntry(node) }
     } catch {
       throw .invalidEntry(path, error.description)
-    }
-    do {
-      return try HistoryEntry(Node(value: root, steps: []))
-    } catch {
-      let (line, column) = JSONParser.location(of: error.steps, in: bytes)
-      throw .invalidEntry(path, "\(error.path) (line \(line), column \(column)): \(error.message)")
     }
   }
 

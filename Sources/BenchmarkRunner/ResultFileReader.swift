@@ -33,25 +33,18 @@ struct ResultFileReader {
         path: "$", location: (1, 1),
         message: "\(bytes.count) bytes; a result file has at most \(Self.maximumBytes) bytes")
     }
-    let root: JSONValue
-    do {
-      root = try JSONParser.parse(bytes)
-    } catch {
-      // The reader's message already says where (`malformed JSON at line L, column C: …`).
-      throw Problem(path: error.path.description, location: nil, message: error.message)
-    }
-    do {
-      return try RunResult(Node(value: root, steps: []))
-    } catch let failure {
-      throw Problem(
-        path: failure.path, location: JSONParser.location(of: failure.steps, in: bytes), message: failure.message)
-    }
+    return try Node.decode(bytes) { (node) throws(Node.Failure) in try RunResult(node) }
   }
 }
 
-/// A value of the file with the path that led to it.
+/// A value of a document whose syntax has been checked, read where it
+/// stands in the bytes (no tree: a run's samples go straight into doubles),
+/// with the path that led to it.
 struct Node {
-  let value: JSONValue
+  /// The whole document. A node lives only while ``decode(_:_:)`` holds the bytes.
+  let document: UnsafeBufferPointer<UInt8>
+  /// Where the value starts in `document`.
+  let start: Int
   let steps: [JSONParser.Step]
 
   struct Failure: Error {
@@ -68,16 +61,73 @@ struct Node {
     }
   }
 
+  /// Checks the syntax of the whole of `bytes`, then reads its value with
+  /// `body`: a document that is not JSON is refused as such wherever the
+  /// fault is, before any value is looked at.
+  static func decode<Value>(_ bytes: [UInt8], _ body: (Node) throws(Failure) -> Value) throws(ResultFileReader.Problem)
+    -> Value
+  {
+    let outcome: Result<Value, Failure>
+    do {
+      outcome = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
+        try JSONReader.checkSyntax(buffer)
+        do throws(Failure) {
+          return .success(try body(Node(document: buffer, start: 0, steps: [])))
+        } catch {
+          return .failure(error)
+        }
+      }
+    } catch {
+      // The reader's message already says where (`malformed JSON at line L, column C: …`).
+      throw ResultFileReader.Problem(path: error.path.description, location: nil, message: error.message)
+    }
+    switch outcome {
+    case .success(let value): return value
+    case .failure(let failure):
+      throw ResultFileReader.Problem(
+        path: failure.path, location: JSONParser.location(of: failure.steps, in: bytes), message: failure.message)
+    }
+  }
+
   func failure(_ message: String) -> Failure { Failure(steps: steps, message: message) }
+
+  /// A reader at the value.
+  var reader: JSONReader {
+    var reader = JSONReader(document)
+    reader.cursor = reader.start + start
+    return reader
+  }
+
+  /// Runs `body` on syntax already checked, so it cannot fail.
+  @inline(__always) static func checked<T>(_ body: () throws(JSONError) -> T) -> T {
+    do {
+      return try body()
+    } catch {
+      preconditionFailure("the document's syntax was checked, yet \(error)")
+    }
+  }
+
+  var typeName: String {
+    switch reader.kind {
+    case .object: "an object"
+    case .array: "an array"
+    case .string: "a string"
+    case .number: "a number"
+    case .bool: "a boolean"
+    case .null: "null"
+    case .end, .invalid: "nothing"
+    }
+  }
 
   /// An object's members, each read at most once; unknown members are refused.
   struct Members {
     let node: Node
-    let members: [(key: String, value: JSONValue)]
+    let members: [(key: String, start: Int)]
 
     func optional(_ name: String) -> Node? {
-      guard let member = members.first(where: { sameName($0.key, name) }), member.value != .null else { return nil }
-      return Node(value: member.value, steps: node.steps + [.key(name)])
+      guard let member = members.first(where: { sameName($0.key, name) }) else { return nil }
+      let value = Node(document: node.document, start: member.start, steps: node.steps + [.key(name)])
+      return value.reader.kind == .null ? nil : value
     }
 
     func required(_ name: String) throws(Failure) -> Node {
@@ -89,7 +139,18 @@ struct Node {
   }
 
   func object(_ known: [String]) throws(Failure) -> Members {
-    guard case .object(let members) = value else { throw failure("expected an object, found \(value.typeName)") }
+    var reader = self.reader
+    guard reader.kind == .object else { throw failure("expected an object, found \(typeName)") }
+    var members: [(key: String, start: Int)] = []
+    Self.checked { () throws(JSONError) in
+      guard try reader.beginObject() else { return }
+      repeat {
+        let key = try reader.keyString().decoded
+        try reader.colon()
+        members.append((key, reader.cursor - reader.start))
+        try reader.skipValue()
+      } while try reader.nextMember()
+    }
     for member in members where !known.contains(where: { sameName($0, member.key) }) {
       throw Failure(
         steps: steps + [.key(member.key)], message: "unknown field (expected one of: \(known.joined(separator: ", ")))")
@@ -97,14 +158,83 @@ struct Node {
     return Members(node: self, members: members)
   }
 
-  func array() throws(Failure) -> [Node] {
-    guard case .array(let elements) = value else { throw failure("expected an array, found \(value.typeName)") }
-    return elements.enumerated().map { Node(value: $1, steps: steps + [.index($0)]) }
+  /// An array's elements, each made a node (with its path) only when read.
+  struct Elements: RandomAccessCollection {
+    let node: Node
+    let starts: [Int]
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { starts.count }
+
+    subscript(position: Int) -> Node {
+      Node(document: node.document, start: starts[position], steps: node.steps + [.index(position)])
+    }
+  }
+
+  func array() throws(Failure) -> Elements {
+    var reader = self.reader
+    guard reader.kind == .array else { throw failure("expected an array, found \(typeName)") }
+    var starts: [Int] = []
+    Self.checked { () throws(JSONError) in
+      guard try reader.beginArray() else { return }
+      repeat {
+        starts.append(reader.cursor - reader.start)
+        try reader.skipValue()
+      } while try reader.nextElement()
+    }
+    return Elements(node: self, starts: starts)
+  }
+
+  /// An array of finite non-negative numbers, read straight into doubles:
+  /// a run's samples, possibly millions, with no value or path per number
+  /// (a refused one gets its path and message as ``nonNegative()`` gives them).
+  func nonNegativeNumbers() throws(Failure) -> [Double] {
+    var reader = self.reader
+    guard reader.kind == .array else { throw failure("expected an array, found \(typeName)") }
+    var numbers: [Double] = []
+    guard Self.checked({ () throws(JSONError) in try reader.beginArray() }) else { return numbers }
+    numbers.reserveCapacity(Self.numbersAhead(reader))
+    repeat {
+      let element = Node(document: document, start: reader.cursor - reader.start, steps: [])
+      guard reader.kind == .number else {
+        throw Failure(steps: steps + [.index(numbers.count)], message: "expected a number, found \(element.typeName)")
+      }
+      let (value, literal) = Self.checked { () throws(JSONError) in try reader.number() }
+      guard value.isFinite, value >= 0 else {
+        let text = excerpt(String(decoding: literal, as: UTF8.self))
+        throw Failure(
+          steps: steps + [.index(numbers.count)],
+          message: value.isFinite ? "\(text) is negative" : "\(text) is not a finite number")
+      }
+      numbers.append(value)
+    } while Self.checked({ () throws(JSONError) in try reader.nextElement() })
+    return numbers
+  }
+
+  /// How many numbers follow the cursor in an array of numbers: its commas
+  /// before the first byte that no number or separator has (the closing `]`),
+  /// plus one. Exact for such an array, so its doubles need one allocation.
+  static func numbersAhead(_ reader: JSONReader) -> Int {
+    var commas = 0
+    var pointer = reader.cursor
+    scan: while pointer < reader.end {
+      switch pointer.pointee {
+      case UInt8(ascii: ","): commas += 1
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+"),
+        UInt8(ascii: "e"), UInt8(ascii: "E"), 0x20, 0x0A, 0x0D, 0x09:
+        break
+      default: break scan
+      }
+      pointer += 1
+    }
+    return commas + 1
   }
 
   func string() throws(Failure) -> String {
-    guard case .string(let text) = value else { throw failure("expected a string, found \(value.typeName)") }
-    return text
+    var reader = self.reader
+    guard reader.kind == .string else { throw failure("expected a string, found \(typeName)") }
+    reader.cursor += 1
+    return Self.checked { () throws(JSONError) in try reader.decodeStringBody() }
   }
 
   func nonEmptyString() throws(Failure) -> String {
@@ -117,10 +247,10 @@ struct Node {
   }
 
   func number() throws(Failure) -> Double {
-    guard case .number(let number, let literal) = value else {
-      throw failure("expected a number, found \(value.typeName)")
-    }
-    guard number.isFinite else { throw failure("\(excerpt(literal)) is not a finite number") }
+    var reader = self.reader
+    guard reader.kind == .number else { throw failure("expected a number, found \(typeName)") }
+    let (number, literal) = Self.checked { () throws(JSONError) in try reader.number() }
+    guard number.isFinite else { throw failure("\(excerpt(String(decoding: literal, as: UTF8.self))) is not a finite number") }
     return number
   }
 
@@ -135,17 +265,20 @@ struct Node {
   /// 9007199254740993 to 2^53 and read 1e-400 as 0.
   func integer(in range: ClosedRange<Int> = 0...(1 << 53)) throws(Failure) -> Int {
     _ = try number()
-    guard case .number(_, let literal) = value else { throw failure("expected a number, found \(value.typeName)") }
-    switch JSONReader.wholeNumber(literal.utf8) {
+    var reader = self.reader
+    let literal = Self.checked { () throws(JSONError) in try reader.number() }.literal
+    switch JSONReader.wholeNumber(literal) {
     case .fraction: throw failure("\(literalText) is not a whole number")
     case .int(let whole) where range.contains(whole): return whole
     default: throw failure("\(literalText) is outside \(range.lowerBound)...\(range.upperBound)")
     }
   }
 
+  /// The number's literal as written (for messages).
   private var literalText: String {
-    if case .number(_, let literal) = value { return excerpt(literal) }
-    return value.typeName
+    var reader = self.reader
+    guard reader.kind == .number else { return typeName }
+    return excerpt(String(decoding: Self.checked { () throws(JSONError) in try reader.number() }.literal, as: UTF8.self))
   }
 }
 
@@ -180,8 +313,8 @@ extension RunResult {
     for node in groupNodes {
       let group = try GroupResult(node)
       if let first = titles[group.title] {
-        throw Node(value: .null, steps: node.steps + [.key("title")]).failure(
-          "\(quoted(group.title)) is also the title of group \(first)")
+        throw Node.Failure(
+          steps: node.steps + [.key("title")], message: "\(quoted(group.title)) is also the title of group \(first)")
       }
       titles[group.title] = groups.count
       groups.append(group)
@@ -255,9 +388,9 @@ extension GroupResult {
     guard !processNodes.isEmpty else { throw try fields.required("samplesByProcess").failure("no processes") }
     samplesByProcess = []
     for process in processNodes {
-      let samples = try process.array()
+      let samples = try process.nonNegativeNumbers()
       guard !samples.isEmpty else { throw process.failure("a process with no samples") }
-      samplesByProcess.append(try samples.map { (node) throws(Node.Failure) in try node.nonNegative() })
+      samplesByProcess.append(samples)
     }
     processes = try fields.required("processes").integer(in: 1...1_000_000)
     guard processes == samplesByProcess.count else {
@@ -265,7 +398,7 @@ extension GroupResult {
         "\(processes) processes, but samplesByProcess holds \(samplesByProcess.count)")
     }
     nanosecondsPerOperation = try Quantiles(fields.required("nanosecondsPerOperation"))
-    let computed = Quantiles(samplesByProcess.flatMap { $0 })
+    let computed = Quantiles(samplesByProcess: samplesByProcess)
     guard nanosecondsPerOperation == computed else {
       throw try fields.required("nanosecondsPerOperation").failure(
         "the quantiles are not those of samplesByProcess (median \(computed.median) there)")

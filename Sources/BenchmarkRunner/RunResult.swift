@@ -61,6 +61,38 @@ public struct Quantiles: Codable, Sendable, Hashable {
   }
 }
 
+extension Quantiles {
+  /// The quantiles of every sample of every process: those of the samples
+  /// pooled and sorted, to the last bit, found without a copy of them (a
+  /// result file may hold millions; its reader checks them in the memory
+  /// they take).
+  public init(samplesByProcess: [[Double]]) {
+    let count = samplesByProcess.reduce(0) { $0 + $1.count }
+    // A copy of a few thousand costs less than eight passes over them.
+    guard count > 4096 else {
+      self = Quantiles(samplesByProcess.flatMap { $0 })
+      return
+    }
+    // The order statistics that `Statistics.quantile` interpolates between.
+    func ranks(_ q: Double) -> (low: Int, high: Int, weight: Double) {
+      let position = q * Double(count - 1)
+      let low = Int(position.rounded(.down))
+      return (low, Swift.min(low + 1, count - 1), position - Double(low))
+    }
+    let fractions = [0.25, 0.5, 0.75, 0.9, 0.99]
+    var wanted = [0, count - 1]
+    for q in fractions { wanted += [ranks(q).low, ranks(q).high] }
+    let values = Statistics.orderStatistics(of: samplesByProcess, ranks: wanted)
+    func quantile(_ q: Double) -> Double {
+      let (low, high, weight) = ranks(q)
+      return values[low]! + (values[high]! - values[low]!) * weight
+    }
+    (min, p25, median, p75, p90, p99, max) = (
+      values[0]!, quantile(0.25), quantile(0.5), quantile(0.75), quantile(0.9), quantile(0.99), values[count - 1]!
+    )
+  }
+}
+
 /// One group's measurements, merged over processes.
 public struct GroupResult: Codable, Sendable, Hashable {
   public var title: String
@@ -229,6 +261,11 @@ extension RunResult {
     }
     defer { close(descriptor) }
     var bytes: [UInt8] = []
+    // Room for the whole file at once (and a byte to see that it ends there): no copies as it grows.
+    var status = stat()
+    if fstat(descriptor, &status) == 0, status.st_size > 0 {
+      bytes.reserveCapacity(min(Int(status.st_size), ResultFileReader.maximumBytes) + 1)
+    }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

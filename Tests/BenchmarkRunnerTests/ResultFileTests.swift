@@ -204,3 +204,55 @@ struct MeasurementTests {
     #expect(Shard("0/3") == nil && Shard("4/3") == nil && Shard("x") == nil && Shard("1/0") == nil)
   }
 }
+
+@Suite("Result files of millions of samples")
+struct LargeResultFileTests {
+  /// A result of one group whose processes hold `count` samples in all, as the file's bytes.
+  func file(samples count: Int, processes: Int = 4) throws -> (RunResult, [UInt8]) {
+    var state: UInt64 = 3
+    let measurements = (0..<processes).map { process in
+      GroupMeasurement(
+        title: "large", operations: 1,
+        samples: (0..<(count / processes)).map { _ in
+          state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+          return Double(100 + (state >> 33) % 900)  // whole nanoseconds: many ties, as timer ticks give
+        }, allocationsPerRun: 0, bytesPerRun: 0, instructionsPerOperation: nil)
+    }
+    let run = RunResult(
+      suite: "default", settings: .quick, groups: [GroupResult(merging: measurements)], commit: "test")
+    return (run, [UInt8](try run.encoded()))
+  }
+
+  @Test(
+    "Reading a file's samples takes a few allocations per process, not one per sample",
+    .enabled(if: Measurer.countsAllocations, "the allocation counter is compiled out under sanitizers"))
+  func fewAllocations() throws {
+    let (run, bytes) = try file(samples: 100_000)
+    #expect(try RunResult.decode(bytes, path: "large.json").groups == run.groups)
+    let settings = MeasurementSettings(samples: 1, minimumSampleNanoseconds: 0, warmUpNanoseconds: 0)
+    let measured = Measurer.measure(
+      Benchmark("read", operations: 1) { { blackHole(try? RunResult.decode(bytes, path: "large.json")) } },
+      settings: settings)
+    #expect(measured.allocationsPerRun < 10_000, "\(measured.allocationsPerRun) allocations")
+    // The samples themselves take 800 kB; the file's bytes are the caller's.
+    #expect(measured.bytesPerRun < 2 * 800_000, "\(measured.bytesPerRun) bytes")
+  }
+
+  @Test("Quantiles found by their bits equal those of the samples sorted, zeros and negatives included")
+  func quantiles() {
+    var state: UInt64 = 9
+    func next() -> Double {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(Int64(bitPattern: state) >> 40) / 7
+    }
+    for count in [1, 2, 3, 7, 100, 1_001, 20_000] {
+      let processes = (0..<3).map { process in
+        (0..<(count / 3 + (process == 0 ? count % 3 : 0))).map { _ in next() }
+      }.filter { !$0.isEmpty }
+      let pooled = Quantiles(processes.flatMap { $0 })
+      #expect(Quantiles(samplesByProcess: processes) == pooled, "\(count) samples")
+      let ties = processes.map { $0.map { ($0 / 1_000).rounded() } }
+      #expect(Quantiles(samplesByProcess: ties) == Quantiles(ties.flatMap { $0 }))
+    }
+  }
+}

@@ -197,3 +197,45 @@ struct ComparisonTests {
     #expect(comparison.overall == .same)
   }
 }
+
+@Suite("Statistics of millions of samples")
+struct LargeSampleStatisticsTests {
+  /// `processes` processes of `count` whole-nanosecond samples each around `center` (many ties).
+  func processes(_ center: Double, processes: Int = 4, count: Int, seed: UInt64) -> [[Double]] {
+    (0..<processes).map { process in
+      samples(center * (1 + 0.01 * Double(process)), count: count, spread: 0.2, seed: seed + UInt64(process)).map {
+        $0.rounded()
+      }
+    }
+  }
+
+  @Test("Mann–Whitney of processes pooled once equals the test of all samples")
+  func mannWhitney() {
+    let (a, b) = (processes(100, count: 3_000, seed: 1), processes(101, count: 2_000, seed: 9))
+    #expect(Statistics.mannWhitneyP(processes: a, b) == Statistics.mannWhitneyP(a.flatMap { $0 }, b.flatMap { $0 }))
+    // Ties across both sides and a side of one process.
+    #expect(
+      Statistics.mannWhitneyP(processes: [[1, 1, 2]], [[1, 2, 2], [3]])
+        == Statistics.mannWhitneyP([1, 1, 2], [1, 2, 2, 3]))
+  }
+
+  @Test("Medians of large resamples drawn without listing them give the interval that listing gives")
+  func unlistedResamples() {
+    let a = processes(100, count: 150, seed: 1)
+    let b = processes(106, count: 150, seed: 21)
+    let listed = Statistics.medianRatioInterval(a, b, listingAtMost: .max)
+    let drawn = Statistics.medianRatioInterval(a, b, listingAtMost: 0)
+    let width = listed.high - listed.low
+    #expect(width > 0.005)
+    // Two Monte Carlo estimates of the same quantiles: a thousand resamples each.
+    #expect(abs(drawn.low - listed.low) < 0.2 * width, "\(drawn) against \(listed)")
+    #expect(abs(drawn.high - listed.high) < 0.2 * width, "\(drawn) against \(listed)")
+    // One process, an odd count (a single middle value), and all samples equal.
+    let one = [[Double](repeating: 7, count: 601)]
+    #expect(Statistics.medianRatioInterval(one, one, listingAtMost: 0) == (1, 1))
+    let odd = [processes(50, processes: 1, count: 601, seed: 4)[0]]
+    let oddListed = Statistics.medianRatioInterval(odd, odd, listingAtMost: .max)
+    let oddDrawn = Statistics.medianRatioInterval(odd, odd, listingAtMost: 0)
+    #expect(abs(oddDrawn.low - oddListed.low) < 0.01 && abs(oddDrawn.high - oddListed.high) < 0.01)
+  }
+}
