@@ -250,7 +250,9 @@ struct Node {
     var reader = self.reader
     guard reader.kind == .number else { throw failure("expected a number, found \(typeName)") }
     let (number, literal) = Self.checked { () throws(JSONError) in try reader.number() }
-    guard number.isFinite else { throw failure("\(excerpt(String(decoding: literal, as: UTF8.self))) is not a finite number") }
+    guard number.isFinite else {
+      throw failure("\(excerpt(String(decoding: literal, as: UTF8.self))) is not a finite number")
+    }
     return number
   }
 
@@ -278,7 +280,8 @@ struct Node {
   private var literalText: String {
     var reader = self.reader
     guard reader.kind == .number else { return typeName }
-    return excerpt(String(decoding: Self.checked { () throws(JSONError) in try reader.number() }.literal, as: UTF8.self))
+    return excerpt(
+      String(decoding: Self.checked { () throws(JSONError) in try reader.number() }.literal, as: UTF8.self))
   }
 }
 
