@@ -51,7 +51,13 @@ public struct BenchmarkTool: Sendable {
     do {
       status = try run(arguments[...], terminal: terminal, handlingInterrupts: handlingInterrupts)
     } catch {
-      if !error.message.isEmpty { terminal.report("\(name): \(error.message)\n") }
+      // Messages quote values from files: each line is escaped for the terminal here, once for all.
+      if !error.message.isEmpty {
+        let lines = error.message.split(separator: "\n", omittingEmptySubsequences: false).map {
+          Text.terminal(String($0))
+        }
+        terminal.report("\(name): \(lines.joined(separator: "\n"))\n")
+      }
       status = error.status
     }
     // Text that could not be written is an error, whatever the command thought

@@ -35,7 +35,8 @@ enum HistoryCommand {
   ) { invocation throws(CommandFailure) in
     let result = try ResultFiles.load(invocation.positional.first ?? ResultFiles.latestRun)
     let path = try record(result, folder: invocation.options[Options.history] ?? defaultFolder)
-    invocation.terminal.write("recorded \(result.commit) (\(result.groups.count) groups) in \(path)\n")
+    invocation.terminal.write(
+      Text.terminal("recorded \(result.commit) (\(result.groups.count) groups) in \(path)") + "\n")
     return .success
   }
 
@@ -137,7 +138,7 @@ enum HistoryCommand {
       lines.append(columns.joined(separator: "  "))
     }
     if leftOut > 0 { lines.append("(\(leftOut) entries of commits not in this branch's history left out)") }
-    invocation.terminal.write(lines.joined(separator: "\n") + "\n")
+    invocation.terminal.write(lines.map(Text.terminal).joined(separator: "\n") + "\n")
     return ExitStatus.success
   }
 
@@ -174,7 +175,7 @@ enum HistoryCommand {
       lines.append(line)
     }
     if leftOut > 0 { lines.append("(\(leftOut) entries of commits not in this branch's history left out)") }
-    terminal.write(lines.joined(separator: "\n") + "\n")
+    terminal.write(lines.map(Text.terminal).joined(separator: "\n") + "\n")
     return ExitStatus.success
   }
 
@@ -188,8 +189,9 @@ enum HistoryCommand {
     let recent = Array(entries.filter { $0.hostClass == result.machine.hostClass }.suffix(options[Options.last] ?? 20))
     guard !recent.isEmpty else {
       terminal.write(
-        "no recorded run of this host class (\(result.machine.hostClass)) in \(folder): nothing to stand against\n"
-      )
+        Text.terminal(
+          "no recorded run of this host class (\(result.machine.hostClass)) in \(folder): nothing to stand against")
+          + "\n")
       return ExitStatus.success
     }
     var rows: [[String]] = []
@@ -214,7 +216,7 @@ enum HistoryCommand {
     }
     let title = "against the last \(recent.count) recorded runs of \(result.machine.hostClass)"
     terminal.write(
-      (markdown ? "**Standing \(title)**\n\n" : "standing \(title)\n\n")
+      (markdown ? "**Standing \(Text.markdown(title))**\n\n" : "standing \(Text.terminal(title))\n\n")
         + Report.table(
           ["group", "now ns/op", "recent median", "recent range", "change", "place"], rows, markdown: markdown))
     return ExitStatus.success

@@ -54,7 +54,7 @@ final class Progress {
     case .quiet: return
     case .lines:
       if step.group == 1 { terminal.report("process \(step.process)/\(step.processes): \(step.groups) group(s)\n") }
-      terminal.report("  [\(step.group)/\(step.groups)] \(step.title)\n")
+      terminal.report("  [\(step.group)/\(step.groups)] \(Text.terminal(step.title))\n")
     case .line:
       let done = (step.process - 1) * step.groups + step.group
       let total = step.processes * step.groups

@@ -23,6 +23,13 @@ enum ResultFiles {
   }
 
   static func write(_ result: RunResult, to path: String) throws(CommandFailure) {
+    // run, baseline and merge print their tables on standard output: a result there would be
+    // mixed with them (`export` writes a result alone).
+    if OutputFile.standardDescriptor(path) != nil {
+      throw CommandFailure(
+        "--output \(path): this command prints its table on standard output; name a file (or use export)",
+        status: .usage)
+    }
     do {
       try result.write(to: path)
     } catch let error as OutputFile.WriteError {
@@ -38,11 +45,13 @@ enum ResultFiles {
   }
 
   static func header(_ result: RunResult) -> String {
+    // Each line escaped on its own: the line break between them is the tool's.
     Text.terminal(
-      """
-      suite \(result.suite), commit \(result.commit), \(result.date), \(result.toolchain), \(result.buildFlags)
-      machine: \(result.machine.cpuModel), \(result.machine.logicalCores) cores, \(result.machine.architecture)
-      """) + "\n\n"
+      "suite \(result.suite), commit \(result.commit), \(result.date), \(result.toolchain), \(result.buildFlags)")
+      + "\n"
+      + Text.terminal(
+        "machine: \(result.machine.cpuModel), \(result.machine.logicalCores) cores, \(result.machine.architecture)")
+      + "\n\n"
   }
 
   static func currentCommit() -> String {

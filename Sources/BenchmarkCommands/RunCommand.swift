@@ -87,7 +87,8 @@ enum RunCommand {
     }
     let verdict = comparison.overall
     // With --json, standard output holds the JSON document alone.
-    let sentence = "verdict: \(verdict.sentence) (against \(baselinePath), commit \(baseline.commit))\n"
+    let commit = markdown ? Text.markdown(baseline.commit) : Text.terminal(baseline.commit)
+    let sentence = "verdict: \(verdict.sentence) (against \(baselinePath), commit \(commit))\n"
     if json { terminal.report(sentence) } else { terminal.write("\n" + sentence) }
     if !comparison.timeJudged { terminal.report(ResultFiles.otherHostAdvice(invocation.tool.name)) }
     return verdict.exitStatus

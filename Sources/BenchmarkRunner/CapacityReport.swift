@@ -101,7 +101,12 @@ public struct CapacityReport {
     for section in definitions.sections {
       guard case .scaling = section.kind, let scaling = series(in: section).first else { continue }
       text += "\n## \(Text.markdown(section.title)) (\(Text.markdown(scaling.name ?? scaling.title)))\n\n"
-      for point in scaling.points { text += "- \(Int(point.x)) thread(s): \(Report.rate(point.value))\n" }
+      for point in scaling.points {
+        // A count from a file may be anything; `Int(_:)` would trap beyond Int's range.
+        let threads =
+          point.x == point.x.rounded() && abs(point.x) < 1e15 ? String(Int(point.x)) : Report.number(point.x)
+        text += "- \(threads) thread(s): \(Report.rate(point.value))\n"
+      }
     }
     return text
   }

@@ -110,8 +110,12 @@ public enum Chart {
     let magnitude = pow(10, log10(raw).rounded(.down))
     var step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw * (1 - 1e-9) } ?? 10 * magnitude
     if integer { step = max(1, step.rounded()) }
+    // Values from a file can make the step 0 (a subnormal range) or the range infinite (beyond
+    // ±1.8e308 after padding): two ticks at the ends then, never an endless stride.
+    guard step > 0, step.isFinite, (high / step).isFinite else { return Axis(ticks: [low, high], step: high - low) }
     let first = (low / step + 1e-9).rounded(.down)
     let last = max(first + 1, (high / step - 1e-9).rounded(.up))
+    guard last - first <= 1_000 else { return Axis(ticks: [low, high], step: high - low) }
     return Axis(ticks: stride(from: first, through: last, by: 1).map { $0 * step }, step: step)
   }
 
@@ -351,7 +355,8 @@ public enum Chart {
     guard low > 0, high > low else { return [(low, format(low, decimals: low >= 1 ? 0 : 3))] }
     var ticks: [(Double, String)] = []
     var power = log10(low).rounded(.down)
-    while pow(10, power) <= high * 10 {
+    // At most the ~630 decades a Double spans: `high * 10` is infinite near the top of the range.
+    while pow(10, power) <= high * 10 && pow(10, power).isFinite && ticks.count < 2_000 {
       for factor in [1.0, 2, 5] {
         let value = factor * pow(10, power)
         if value >= low * (1 - 1e-9) && value <= high * (1 + 1e-9) {

@@ -229,7 +229,7 @@ public struct Comparison: Sendable {
           merged.note = "confirmed by re-measurement"
         }
       } else if again.time == .same {
-        merged.note = "\(first.time.rawValue) not confirmed by re-measurement"
+        merged.note = "first measured as \(first.time.rawValue); the same on re-measurement"
       } else {
         merged.time = .inconclusive
         merged.note = "\(first.time.rawValue), then \(again.time.rawValue) on re-measurement"

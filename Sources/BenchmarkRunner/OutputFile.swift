@@ -34,21 +34,27 @@ public enum OutputFile {
 
   /// Writes `data` to `path` as described above.
   public static func write(_ data: Data, to path: String) throws(WriteError) {
-    if path == "-" { return try writeThrough(data, descriptor: 1, name: "standard output") }
-    let target = try resolved(path)
+    // The process's own streams are descriptors, whatever they point at: `/dev/stdout` resolved to
+    // the file a shell's `>>` opened would be replaced, losing what it held.
+    if let descriptor = standardDescriptor(path) {
+      return try writeThrough(data, descriptor: descriptor, name: path == "-" ? "standard output" : path)
+    }
+    guard !path.isEmpty else { throw WriteError("the output path is empty", refused: true) }
+    // What the path names, links followed: anything but a regular file or a folder is written through.
     var status = stat()
-    if lstat(target, &status) == 0 {
+    if stat(path, &status) == 0 {
       switch status.st_mode & S_IFMT {
       case S_IFREG: break
       case S_IFDIR: throw WriteError("\(path): is a folder, not a file", refused: true)
       default:
         // O_NONBLOCK is not used: a FIFO with no reader yet should wait for one, as a shell's `>` does.
-        let descriptor = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw WriteError("\(path): cannot open (\(reason()))") }
         defer { close(descriptor) }
         return try writeThrough(data, descriptor: descriptor, name: path)
       }
     }
+    let target = try resolved(path)
     let folder = folder(of: target)
     try makeFolder(folder)
     let (temporary, descriptor) = try createTemporary(beside: target, in: folder)
@@ -84,8 +90,15 @@ public enum OutputFile {
         throw WriteError("\(path): exists and is not a folder", refused: true)
       }
       let names = Set(files.map(\.name))
-      let present = (try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []
-      let foreign = present.filter { !names.contains($0) }.sorted()
+      // A folder that cannot be listed is not known to be a report's; nor is a name of the report
+      // that holds a folder or a link (it could hold anything).
+      guard let present = try? FileManager.default.contentsOfDirectory(atPath: target) else {
+        throw WriteError("\(path): cannot list the folder", refused: true)
+      }
+      let foreign = present.filter { name in
+        var entry = stat()
+        return !names.contains(name) || lstat("\(target)/\(name)", &entry) != 0 || entry.st_mode & S_IFMT != S_IFREG
+      }.sorted()
       if !foreign.isEmpty {
         let shown = foreign.prefix(3).map { Text.quoted($0) }.joined(separator: ", ")
         throw WriteError(
@@ -151,6 +164,19 @@ public enum OutputFile {
     while path.count > 1 && path.hasSuffix("/") { path = path.dropLast() }
     guard let slash = path.lastIndex(of: "/"), path.count > 1 else { return String(path) }
     return String(path[path.index(after: slash)...])
+  }
+
+  /// The descriptor `-`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or `/proc/self/fd/N` stands for.
+  public static func standardDescriptor(_ path: String) -> Int32? {
+    switch path {
+    case "-", "/dev/stdout": return 1
+    case "/dev/stderr": return 2
+    default:
+      for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+        return Int32(path.dropFirst(prefix.count))
+      }
+      return nil
+    }
   }
 
   /// `path`, or what its symbolic links lead to (a dangling link is refused:

@@ -79,7 +79,8 @@ public enum Report {
     }
     var text = table(header, rows, markdown: markdown)
     if result.groups.contains(where: { $0.instructionsPerOperation == nil }) {
-      text += "\ninstructions: \(result.instructionCounter)\n"
+      text +=
+        "\ninstructions: \(markdown ? Text.markdown(result.instructionCounter) : Text.terminal(result.instructionCounter))\n"
     }
     return text
   }
@@ -88,7 +89,10 @@ public enum Report {
   public static func comparison(_ comparison: Comparison, markdown: Bool = false) -> String {
     let gated = comparison.policy.gated
     let header = [
-      "group", "baseline ns/op", "now ns/op", "change", "95% CI", "p (BH)", "allocs/run", "instr/op", "verdict",
+      // The interval is the bootstrap's on the ratio of medians; p is the Mann–Whitney U test's on
+      // the distributions, adjusted across groups: the two can disagree, so each is named.
+      "group", "baseline ns/op", "now ns/op", "change", "95% CI", "U-test p (BH)", "allocs/run", "instr/op",
+      "verdict",
     ]
     let ordered = comparison.groups.sorted { $0.verdict(gating: gated) > $1.verdict(gating: gated) }
     let rows = ordered.map { group -> [String] in
@@ -105,6 +109,14 @@ public enum Report {
       var verdict = group.verdict(gating: gated).rawValue
       if group.allocations == .regression { verdict += " (allocations)" }
       if group.instructions == .regression { verdict += " (instructions)" }
+      // A time that does not count says why, so `same` never sits beside a time that moved.
+      if group.baseline != nil && group.current != nil {
+        if !gated.contains(.time) && group.time != .same {
+          verdict += " (time \(group.time.rawValue), not gated)"
+        } else if gated.contains(.time) && group.time == .notJudged && verdict != Verdict.notJudged.rawValue {
+          verdict += " (time not judged)"
+        }
+      }
       if !group.note.isEmpty { verdict += " — " + group.note }
       return [
         group.title, old, new, percent(group.timeRatio), interval,
@@ -134,7 +146,8 @@ extension Report {
         change.function,
       ]
     }
-    return (markdown ? "**\(Text.markdown(String(title.dropLast())))**\n\n" : Text.terminal(title))
+    return
+      (markdown ? "**\(Text.markdown(String(title.dropLast())))**\n\n" : Text.terminal(String(title.dropLast())) + "\n")
       + table(["change", "A → B", "", "function"], rows, markdown: markdown, leftAligned: [3])
   }
 }

@@ -129,6 +129,50 @@ struct ReliabilityTests {
     }
   }
 
+  @Test("1: the process's own streams are descriptors, never paths to resolve and replace")
+  func standardStreams() {
+    for (path, descriptor) in [
+      ("-", Int32(1)), ("/dev/stdout", 1), ("/dev/stderr", 2), ("/dev/fd/7", 7), ("/proc/self/fd/1", 1),
+    ] {
+      #expect(OutputFile.standardDescriptor(path) == descriptor, "\(path)")
+    }
+    #expect(OutputFile.standardDescriptor("/dev/null") == nil)
+    // Commands that print their table on standard output refuse to put a result there too.
+    for arguments in [["merge", Self.baseline, "--output", "-"], ["merge", Self.baseline, "--output", "/dev/stdout"]] {
+      let run = runTool(arguments)
+      #expect(run.status == 64, "\(arguments)")
+      #expect(run.standardOutput.isEmpty)
+    }
+  }
+
+  @Test("1: a symlink to a FIFO is written through, and stays a link")
+  func linkToFifo() throws {
+    let folder = Folder()
+    #expect(mkfifo(folder("pipe"), 0o600) == 0)
+    symlink(folder("pipe"), folder("link"))
+    let pipe = folder("pipe")
+    let reader = Thread {
+      let descriptor = open(pipe, O_RDONLY)
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      while read(descriptor, &buffer, buffer.count) > 0 {}
+      close(descriptor)
+    }
+    reader.start()
+    try OutputFile.write(Data("x".utf8), to: folder("link"))
+    #expect(kind(folder("link")) == S_IFLNK && kind(folder("pipe")) == S_IFIFO)
+  }
+
+  @Test("11: a report's own name holding a folder (not a file) is not replaced with the report")
+  func reportNameHoldingFolder() throws {
+    let folder = Folder()
+    try FileManager.default.createDirectory(atPath: folder("report/run.json"), withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: URL(fileURLWithPath: folder("report/run.json/data")))
+    #expect(throws: OutputFile.WriteError.self) {
+      try OutputFile.writeFolder([("run.json", Data("{}".utf8))], to: folder("report"))
+    }
+    #expect(FileManager.default.fileExists(atPath: folder("report/run.json/data")))
+  }
+
   @Test("11: a report folder is swapped in whole; a failure at any file leaves the old one as it was")
   func reportFolderWhole() throws {
     let folder = Folder()

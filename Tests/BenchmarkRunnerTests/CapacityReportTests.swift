@@ -236,3 +236,18 @@ struct CapacityReportTests {
     #expect(Double(book[5])! == (1e9 / 120 / median).rounded(.down))
   }
 }
+
+@Suite("Reports of crafted result files end")
+struct CraftedReportTests {
+  @Test(
+    "Series values at the ends of Double's range draw finite pages (a log axis to 1e308, a subnormal range, x 1e300 threads)"
+  )
+  func extremeSeries() {
+    var run = reportRun()
+    run.series![0].points = [Series.Point(x: 1, y: nil, value: 5e-324), Series.Point(x: 1e308, y: nil, value: 0)]
+    run.series![2].points = [Series.Point(x: 1, y: nil, value: 1), Series.Point(x: 1e300, y: nil, value: 2)]
+    let report = CapacityReport(run: run, definitions: testDefinitions)
+    #expect(report.html.contains("</svg>"))
+    #expect(report.markdown.contains("thread(s)"))
+  }
+}

@@ -75,6 +75,21 @@ struct ComparisonTests {
     #expect(comparison.suspects == ["group7"])
   }
 
+  @Test("The table names a time that moved but does not count: `same (time regression, not gated)`")
+  func timeNotGated() {
+    let titles = (0..<15).map { "group\($0)" }
+    let baseline = result(titles.map { ($0, samples(100, seed: UInt64($0.count)), 0) })
+    let current = result(
+      titles.map { ($0, samples($0 == "group7" ? 125 : 100, seed: UInt64($0.count) + 100), 0) })
+    var exactOnly = ComparisonPolicy()
+    exactOnly.gated = [.allocations, .instructions]
+    let comparison = Comparison(baseline: baseline, current: current, policy: exactOnly)
+    #expect(comparison.overall == .same)
+    let row = Report.comparison(comparison).split(separator: "\n").first { $0.hasPrefix("group7 ") }
+    #expect(row?.hasSuffix("same (time regression, not gated)") == true, "\(row ?? "")")
+    #expect(Report.comparison(comparison).contains("U-test p (BH)"))
+  }
+
   @Test("One more allocation per run is a regression whatever the times say")
   func allocation() {
     let comparison = Comparison(
