@@ -1,7 +1,8 @@
-/// Parses any JSON document into a ``JSONValue`` tree, with the reader that
-/// scene files use (so the same strictness and the same messages). Scene
-/// files themselves are decoded without a tree; the tree is for tools and
-/// tests that need to look at arbitrary JSON.
+/// Parses any JSON document into a ``JSONValue`` tree with ``JSONReader``
+/// (so the same strictness and the same messages as reading it token by
+/// token). A decoder that knows what it expects pulls values from the reader
+/// without a tree; the tree is for tools and tests that need to look at
+/// arbitrary JSON.
 public enum JSONParser {
   /// Deeper documents are refused rather than risking the stack.
   public static let maximumDepth = JSONReader.maximumDepth

@@ -440,12 +440,12 @@ public struct JSONReader {
     return try anyNumber()
   }
 
-  /// The commonest numbers in scene files, read at once: an optional minus,
-  /// up to 15 digits with no leading zero, optionally a point and more digits
-  /// (15 significant digits and 22 decimals at most), no exponent. Exact: the
-  /// digits make an integer below 2^53 and the point divides it by an exact
-  /// power of ten, one correctly rounded operation (as in ``anyNumber()``).
-  /// `nil`, with the cursor unmoved, for anything else.
+  /// The commonest numbers, read at once: an optional minus, up to 15 digits
+  /// with no leading zero, optionally a point and more digits (15 significant
+  /// digits and 22 decimals at most), no exponent. Exact: the digits make an
+  /// integer below 2^53 and the point divides it by an exact power of ten, one
+  /// correctly rounded operation (as in ``anyNumber()``). `nil`, with the
+  /// cursor unmoved, for anything else.
   @inlinable @inline(__always) public mutating func simpleNumber() -> Double? {
     var pointer = cursor
     if pointer < end && pointer.pointee == UInt8(ascii: "-") { pointer += 1 }
@@ -568,7 +568,8 @@ public struct JSONReader {
     return value
   }
 
-  /// A finite number (R29: `1e999` reads as infinity and is refused).
+  /// A finite number: a literal out of `Double`'s range (`1e999`) reads as
+  /// infinity and is refused.
   @inlinable @inline(__always) public mutating func finiteNumber() throws(JSONError) -> Double {
     let byte = current
     guard byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") else { throw mismatch("a number") }

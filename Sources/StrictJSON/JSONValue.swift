@@ -61,7 +61,8 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     JSONPath(description: description + other.description.dropFirst())
   }
 
-  /// A path relative to this one, written as the solver writes field paths (`primary.width`).
+  /// A path relative to this one, given as field names joined by points (`primary.width`)
+  /// or starting with an index (`[2].frame`).
   public func appending(relative: String) -> JSONPath {
     JSONPath(description: relative.hasPrefix("[") ? description + relative : "\(description).\(relative)")
   }
@@ -71,7 +72,8 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
   public var path: JSONPath
   public var message: String
-  /// Whether the document is not JSON at all (these win over any other error, see ``SceneFile``).
+  /// Whether the document is not JSON at all (these win over any other error, see
+  /// ``JSONReader/readDocument(_:_:)``).
   public var isSyntax = false
 
   public init(_ path: JSONPath, _ message: String) {

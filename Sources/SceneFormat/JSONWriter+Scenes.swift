@@ -1,0 +1,178 @@
+import ArrangementSolver
+
+// MARK: - Scenes as files hold them
+
+extension JSONWriter {
+  /// A scene in the file format, every field that differs from its default
+  /// (`Scene(json:)` reads it back to the same scene), on one line.
+  public mutating func scene(_ scene: Scene) {
+    let compact = indent
+    indent = nil
+    defer { indent = compact }
+    raw("{")
+    key("container")
+    rect(scene.container)
+    if scene.safeArea != .zero {
+      comma()
+      key("safeArea")
+      insets(scene.safeArea)
+    }
+    if let classes = scene.sizeClass {
+      comma()
+      key("sizeClass")
+      raw("{")
+      key("horizontal")
+      string(classes.horizontal == .compact ? "compact" : "regular")
+      comma()
+      key("vertical")
+      string(classes.vertical == .compact ? "compact" : "regular")
+      raw("}")
+    }
+    if scene.layoutDirection == .rightToLeft {
+      comma()
+      key("layoutDirection")
+      string("rightToLeft")
+    }
+    if let scale = scene.displayScale {
+      comma()
+      key("displayScale")
+      number(scale)
+    }
+    if !scene.regions.isEmpty {
+      comma()
+      key("regions")
+      raw("[")
+      for (index, region) in scene.regions.enumerated() {
+        if index > 0 { comma() }
+        raw("{")
+        key("id")
+        integer(Int64(region.id))
+        comma()
+        key("kind")
+        string(region.kind == .division ? "division" : "occlusion")
+        if !region.isActive {
+          comma()
+          key("active")
+          raw("false")
+        }
+        comma()
+        key("frame")
+        rect(region.frame)
+        if region.margins != .zero {
+          comma()
+          key("margins")
+          insets(region.margins)
+        }
+        raw("}")
+      }
+      raw("]")
+    }
+    if scene.style == .overlay {
+      comma()
+      key("style")
+      string("overlay")
+    }
+    if scene.axes != .both {
+      comma()
+      key("axes")
+      raw("[")
+      if scene.axes.contains(.horizontal) { string("horizontal") }
+      if scene.axes == .both { comma() }
+      if scene.axes.contains(.vertical) { string("vertical") }
+      raw("]")
+    }
+    // Panes only where they differ from the defaults; the secondary's edges are never read.
+    if scene.primary != PaneSettings() {
+      comma()
+      key("primary")
+      paneSettings(scene.primary, primary: true)
+    }
+    if scene.secondary != PaneSettings() {
+      comma()
+      key("secondary")
+      paneSettings(scene.secondary, primary: false)
+    }
+    raw("}")
+  }
+
+  mutating func paneSettings(_ pane: PaneSettings, primary: Bool) {
+    raw("{")
+    var first = true
+    func field(_ name: StaticString, _ writer: inout JSONWriter) {
+      if !first { writer.comma() }
+      first = false
+      writer.key(name)
+    }
+    if pane.layoutPriority != 0 {
+      field("layoutPriority", &self)
+      number(pane.layoutPriority)
+    }
+    if pane.width != .automatic {
+      field("width", &self)
+      dimensionRange(pane.width)
+    }
+    if pane.height != .automatic {
+      field("height", &self)
+      dimensionRange(pane.height)
+    }
+    if let ideal = pane.idealSize {
+      field("idealSize", &self)
+      raw("{")
+      key("width")
+      number(ideal.width)
+      comma()
+      key("height")
+      number(ideal.height)
+      raw("}")
+    }
+    if pane.fixedSize {
+      field("fixedSize", &self)
+      raw("true")
+    }
+    if primary && pane.overlayEdge != .trailing {
+      field("overlayEdge", &self)
+      string("leading")
+    }
+    if primary && pane.overlayVerticalEdge != .bottom {
+      field("overlayVerticalEdge", &self)
+      string("top")
+    }
+    if !primary && !pane.visible {
+      field("visible", &self)
+      raw("false")
+    }
+    raw("}")
+  }
+
+  mutating func dimensionRange(_ range: DimensionRange) {
+    raw("{")
+    var first = true
+    for (index, bound) in [range.minimum, range.preferred, range.maximum].enumerated() {
+      guard let bound else { continue }
+      if !first { comma() }
+      first = false
+      switch index {
+      case 0: key("minimum")
+      case 1: key("preferred")
+      default: key("maximum")
+      }
+      switch bound {
+      case .absolute(let points):
+        raw("{")
+        key("absolute")
+        number(points)
+        raw("}")
+      case .fractional(let fraction):
+        raw("{")
+        key("fraction")
+        number(fraction)
+        raw("}")
+      case .intrinsic:
+        raw("{")
+        key("intrinsic")
+        raw("true}")
+      }
+    }
+    raw("}")
+  }
+}
