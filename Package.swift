@@ -82,7 +82,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BenchmarkRunnerTests",
-      dependencies: ["BenchmarkRunner"]
+      dependencies: ["BenchmarkRunner", "StrictJSON"]
     ),
     .testTarget(
       name: "ArrangementBenchCommandsTests",
