@@ -36,6 +36,14 @@ enum SceneCommand {
   }
 
   static func discussion(_ request: SceneFile.Request) -> String {
+    // An error this request can give, as its example.
+    let example: String
+    switch request {
+    case .solve: example = "$.primary.width.preferred.fraction: 1.5 is outside 0...1"
+    case .regions: example = "$.view.width: -1 is negative"
+    case .displace: example = "$.view.height: -9 is negative"
+    case .grid: example = "$.minimumCellWidth: 0 is not positive"
+    }
     let what: String
     switch request {
     case .solve:
@@ -64,9 +72,8 @@ enum SceneCommand {
 
       A file holds one request, or a JSON array of them answered by an array
       in the same order; at most 64 MiB. Bad input exits with status 2 and one
-      line naming the field's JSON path, e.g.
-      `$.primary.width.preferred.fraction: 1.5 is outside 0...1`, and nothing
-      is printed on standard output.
+      line naming the field's JSON path, e.g. `\(example)`, and nothing is
+      printed on standard output.
 
       With --lines, or for a FILE ending in .jsonl or .ndjson, the input is a
       stream: one JSON value per line (blank lines skipped, \\n or \\r\\n line

@@ -89,6 +89,27 @@ struct ToolTests {
     #expect(bad.standardError.contains("$.kind: unknown value \"hinge\""))
   }
 
+  @Test("Each request's --help shows an error that request really gives")
+  func helpExamples() {
+    for (command, input) in [
+      (
+        "solve",
+        #"{"container": {"x": 0, "y": 0, "width": 9, "height": 9}, "primary": {"width": {"preferred": {"fraction": 1.5}}}}"#
+      ),
+      ("regions", #"{"view": {"x": 0, "y": 0, "width": -1, "height": 9}, "kind": "division"}"#),
+      (
+        "displace",
+        #"{"view": {"x": 0, "y": 0, "width": 9, "height": -9}, "purpose": "control", "elements": [{"x": 0, "y": 0, "width": 1, "height": 1}]}"#
+      ),
+      ("grid", #"{"frame": {"x": 0, "y": 0, "width": 900, "height": 9}, "minimumCellWidth": 0}"#),
+    ] {
+      let message = runTool([command, "-"], input: input).standardError
+        .replacingOccurrences(of: "arrangement-bench: ", with: "").trimmingCharacters(in: .newlines)
+      let help = runTool([command, "--help"]).standardOutput.replacingOccurrences(of: "\n", with: " ")
+      #expect(!message.isEmpty && help.contains("`\(message)`"), "\(command): \(message)")
+    }
+  }
+
   @Test(
     "A scene file that cannot be read exits 1 (tool error, as the status table says); an unknown option or subcommand, 64 (usage)"
   )
