@@ -1,4 +1,4 @@
-extension PaneLengths {
+extension PaneLengths where Lanes == Double {
   /// Places the panes along `axis`, primary then secondary from the leading
   /// (or top) edge (R8), with interior edges snapped (R9), and answers with
   /// their layouts (R20, R21). A pane whose final length is zero is hidden.

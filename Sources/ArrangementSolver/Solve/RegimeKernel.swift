@@ -163,27 +163,29 @@ struct RegimeKernel {
       return nil
     }
 
-    // R3–R7: the plan's compiled piece for this length, or the rules' own operations.
+    // R3–R7: the plan's compiled piece for this length, or the rules themselves,
+    // answered here where every lane shows both panes.
     let primaryRange = axis == .horizontal ? primaryWidth : primaryHeight
     let secondaryRange = axis == .horizontal ? secondaryWidth : secondaryHeight
-    let first: Lanes
+    let primaryLength: Lanes
+    let secondaryLength: Lanes
     if Mode.compiled {
       // Note: each table read where it is, not selected first: selecting
       // copied the chosen table for every pair (callgrind, peers columns).
       guard
-        let compiled = axis == .horizontal
+        let first = axis == .horizontal
           ? horizontalRegimes.first(length, from: &cursor.horizontal, walks: walks)
           : verticalRegimes.first(length, from: &cursor.vertical, walks: walks)
       else { return nil }
-      first = compiled
+      let rest = length - first
+      (primaryLength, secondaryLength) = primaryFirst ? (first, rest) : (rest, first)
     } else {
-      let sized = Self.sizedInRegime(primaryRange, secondaryRange, primaryFirst: primaryFirst, length: length)
-      guard sized.holds.all else { return nil }
-      first = sized.first
+      let sized = PaneLengths(
+        primary: ResolvedRange(primaryRange, length: length), secondary: ResolvedRange(secondaryRange, length: length),
+        primaryFirst: primaryFirst, length: length)
+      guard (sized.primaryShown .& sized.secondaryShown).all else { return nil }
+      (primaryLength, secondaryLength) = (sized.primary, sized.secondary)
     }
-    let rest = length - first
-    let primaryLength = primaryFirst ? first : rest
-    let secondaryLength = primaryFirst ? rest : first
 
     // R8, R9: the general path's edges, in lanes.
     let reversed = axis == .horizontal && isRightToLeft
@@ -223,38 +225,6 @@ extension RegimeKernel {
   @inline(__always)
   static func showsBoth<Mask: KernelMask>(showsSecondary: Bool, allowed: Bool, regular: Mask) -> Mask {
     Mask(repeating: showsSecondary && allowed) .& regular
-  }
-
-  /// R3–R7 where they reduce to the common regime, with the general path's
-  /// operations: the length of the pane sized first (`first`) and whether,
-  /// lane by lane, it keeps that length while the other gets exactly
-  /// `length − first` (`holds`). The kernel runs it on lengths; a plan runs
-  /// it once on ``RegimeTerm``s to compile the pieces where it holds.
-  @_transparent
-  static func sizedInRegime<Lanes: KernelLanes>(
-    _ primaryRange: LinearRange, _ secondaryRange: LinearRange, primaryFirst: Bool, length: Lanes
-  ) -> (first: Lanes, holds: Lanes.Mask) {
-    let zero = Lanes(repeating: 0)
-    let primary = ResolvedRange(primaryRange, length: length)
-    let secondary = ResolvedRange(secondaryRange, length: length)
-    let (primaryPreferred, secondaryPreferred) = ResolvedRange.preferredLengths(primary, secondary, length: length)
-
-    // The first keeps `f` (`smaller(f, L)` is `f`) or, where the second's minimum does not
-    // fit beside it, gives back length down to its own minimum (R5); then the second's
-    // minimum fits (no R6), its preferred length is at least the rest (so it gets exactly
-    // the rest and R7's leftover is 0), and both are positive (no R6).
-    let preferred = primaryFirst ? primaryPreferred : secondaryPreferred
-    let secondPreferred = primaryFirst ? secondaryPreferred : primaryPreferred
-    let firstMinimum = primaryFirst ? primary.minimum : secondary.minimum
-    let secondMinimum = primaryFirst ? secondary.minimum : primary.minimum
-    let first = preferred.replacing(
-      with: preferred.smaller(firstMinimum.larger(length - secondMinimum)),
-      where: (length - preferred).less(secondMinimum))
-    let rest = length - first
-    let holds =
-      .!length.less(preferred) .& .!rest.less(secondMinimum) .& rest.lessOrEqual(secondPreferred)
-      .& first.greater(zero) .& rest.greater(zero)
-    return (first, holds)
   }
 }
 
