@@ -8,7 +8,7 @@
 /// such, and the reader's compact form holds plain decimals of at most 15
 /// digits, always finite. (The others are false for NaN.)
 ///
-/// Note: public and inlinable, so that the reader's checks stay one compare
+/// Note (1868a20): public and inlinable, so that the reader's checks stay one compare
 /// each: `@inlinable package` functions are not inlined into another module
 /// by this toolchain (Swift 6.3 serialises no `package` bodies without
 /// package CMO); as calls they cost scene-file/parse ~510 instructions a
