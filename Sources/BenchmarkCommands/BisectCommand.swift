@@ -19,7 +19,7 @@ enum BisectCommand {
 
       instructions (the default): exact counts under callgrind. The group whose
       count changed most from GOOD to BAD (by half an instruction per operation
-      or more) is followed; a commit is on the changed side once its count has
+      or more) is followed; a commit has changed once its count has
       moved at least half-way from GOOD's to BAD's. One count per commit.
 
       time: GOOD against BAD as ab compares them (A B A′ rounds, an A/A
@@ -72,11 +72,7 @@ enum BisectCommand {
       throw CommandFailure("bisect needs GOOD and BAD (see --help)", status: .usage)
     }
     let metric = options[Self.metric] ?? .instructions
-    guard BisectMetric.measured.contains(metric) else {
-      throw CommandFailure(
-        "--metric \(metric.rawValue): this tool does not measure \(metric.rawValue); bisect on instructions or time",
-        status: .usage)
-    }
+    guard BisectMetric.measured.contains(metric) else { throw unmeasured(metric) }
     let started = Date()
     guard let root = ChildProcess.output(["git", "rev-parse", "--show-toplevel"])?.trimmed else {
       throw CommandFailure("bisect runs inside a git checkout of this repository", status: .toolError)
@@ -128,7 +124,7 @@ enum BisectCommand {
       case .step(let text): progress.step(text.trimmed)
       case .placed(let probe):
         progress.note(
-          "#\(probe.index) \(line[probe.index].commit.prefix(12)): \(probe.side.rawValue) (\(probe.detail))")
+          "#\(probe.index) \(line[probe.index].commit.prefix(12)) \(probe.side.rawValue): \(probe.detail)")
       }
     }
 
@@ -147,7 +143,9 @@ enum BisectCommand {
         let totals = try counter.count(wanted) { _ in }
         return totals.reduce(into: [:]) { $0[$1.key] = $1.value / Double(max(operations[$1.key] ?? 1, 1)) }
       }
-    default:
+    case .cycles:
+      throw unmeasured(metric)
+    case .time:
       var number = 0
       let quick = options.has(Options.quick)
       let search = Bisection.TimeSearch(rounds: options[Options.rounds] ?? 6)
@@ -192,6 +190,13 @@ enum BisectCommand {
   }
 
   typealias Build = ABCommand.Build
+
+  /// A metric this tool does not measure (yet): a usage error, before any build.
+  static func unmeasured(_ metric: BisectMetric) -> CommandFailure {
+    CommandFailure(
+      "--metric \(metric.rawValue): this tool does not measure \(metric.rawValue); bisect on instructions or time",
+      status: .usage)
+  }
 
   /// GOOD, then the first-parent commits after it up to BAD, with their subjects.
   static func commits(from good: String, to bad: String, root: String) throws(CommandFailure) -> [Bisection.Document

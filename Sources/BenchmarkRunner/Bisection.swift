@@ -32,9 +32,9 @@ public enum Bisection {
   /// Where a probed commit lies relative to the change.
   public enum Side: String, Codable, Sendable {
     /// Still as GOOD: the change comes later.
-    case before
-    /// Changed: the change is at this commit or earlier.
-    case after
+    case unchanged
+    /// As BAD: the change is at this commit or earlier.
+    case changed
     /// Could not be told (noise, or a change split between commits); skipped.
     case unclear
   }
@@ -68,7 +68,7 @@ public enum Bisection {
     public var group: String?
     /// Every group that changed from GOOD to BAD, largest change first.
     public var changes: [GroupChange]
-    /// The first commit on the changed side; `nil` when nothing changed or the search could not single one out.
+    /// The first commit that changed; `nil` when nothing changed or the search could not single one out.
     public var found: Int?
     /// When the search could not single out a commit: the commits the change lies among.
     public var candidates: [Int]
@@ -122,8 +122,8 @@ public enum Bisection {
       probes.append(Probe(index: m, side: placed, detail: detail))
       progress(.placed(probes.last!))
       switch placed {
-      case .before: lo = m
-      case .after: hi = m
+      case .unchanged: lo = m
+      case .changed: hi = m
       case .unclear: skipped.insert(m)
       }
     }
@@ -133,7 +133,7 @@ public enum Bisection {
   /// Bisects on exact counts: `count(index, titles)` gives a commit's counts per
   /// operation by group (every selected group when `titles` is `nil`). A group
   /// changed when GOOD and BAD differ by `tolerance` or more; the largest
-  /// relative change is followed, and a commit is on the changed side once its
+  /// relative change is followed, and a commit has changed once its
   /// count has moved at least half-way from GOOD's to BAD's, so that small
   /// moves of unrelated commits do not stop the search early.
   public static func exact<Failure: Error>(
@@ -163,8 +163,8 @@ public enum Bisection {
       }
       counts[m] = value
       let moved = (value - lead.good) / (lead.bad - lead.good)
-      let detail = "\(Report.number(value)) (\(Report.number(moved * 100))% of the way from GOOD to BAD)"
-      return (moved >= 0.5 ? .after : .before, detail)
+      let detail = "\(Report.number(value)), \(Report.number(moved * 100))% of the way from GOOD to BAD"
+      return (moved >= 0.5 ? .changed : .unchanged, detail)
     }
     outcome.probes = probes
     guard hi - lo == 1, let before = counts[lo], let after = counts[hi] else {
@@ -210,9 +210,8 @@ extension Bisection {
     /// (A B A′ rounds, suspects re-measured, an A/A control); the group with
     /// the largest confirmed change is followed. A probe `m` in (lo, hi] is
     /// measured in sets of rounds of lo, m and hi, each in a fresh process: it
-    /// is on the changed side when lo → m shows the change, before it when
-    /// lo → m is the same and m → hi shows the change; anything else places it
-    /// nowhere. Two sets must agree before a probe is placed. The commit found
+    /// has changed when lo → m shows the change, is unchanged when lo → m is
+    /// the same and m → hi shows the change; anything else places it nowhere. Two sets must agree before a probe is placed. The commit found
     /// is then compared with its parent as `ab` would, for its figures.
     /// `prepare(index)` readies a commit before it is first measured (a build),
     /// so that no round waits on it; `measure(index, titles)` measures one
@@ -332,21 +331,21 @@ extension Bisection {
           continue
         }
         let side: Side =
-          first.time == expected ? .after : first.time == .same && second.time == expected ? .before : .unclear
+          first.time == expected ? .changed : first.time == .same && second.time == expected ? .unchanged : .unclear
         votes.append(side)
         sets.append(
           "set \(set): #\(lo)→#\(m) \(Report.percent(first.timeRatio)) (\(first.time.rawValue)), "
             + "#\(m)→#\(hi) \(Report.percent(second.timeRatio)) (\(second.time.rawValue))")
-        let (after, before) = (votes.filter { $0 == .after }.count, votes.filter { $0 == .before }.count)
-        if after > 0 && before > 0 {
+        let (changed, unchanged) = (votes.filter { $0 == .changed }.count, votes.filter { $0 == .unchanged }.count)
+        if changed > 0 && unchanged > 0 {
           notes.append("#\(m): sets disagreed (\(sets.joined(separator: "; "))); skipped")
           return (.unclear, sets.joined(separator: "; "))
         }
-        if after >= 2 || before >= 2 {
+        if changed >= 2 || unchanged >= 2 {
           if votes.contains(.unclear) {
             notes.append("#\(m): a set was unclear, re-measured until two sets agreed")
           }
-          return (after >= 2 ? .after : .before, sets.joined(separator: "; "))
+          return (changed >= 2 ? .changed : .unchanged, sets.joined(separator: "; "))
         }
       }
       notes.append("#\(m): no two of \(maximumSets) sets agreed; skipped, the search widened around it")

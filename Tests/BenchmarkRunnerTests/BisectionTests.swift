@@ -115,7 +115,7 @@ struct BisectionTests {
     #expect(outcome.group == "a")
     #expect(outcome.confirmed && outcome.isConclusive)
     #expect(outcome.probes.map(\.index) == [4, 6, 5])
-    #expect(outcome.probes.map(\.side) == [.before, .after, .after])
+    #expect(outcome.probes.map(\.side) == [.unchanged, .changed, .changed])
     #expect(outcome.probes.allSatisfy { $0.detail.components(separatedBy: "set ").count - 1 == 2 })
     #expect(abs(outcome.ratio! - 1.3) < 0.02)
   }
@@ -127,7 +127,7 @@ struct BisectionTests {
     let outcome = Self.search(8, machine)
     #expect(outcome.found == 3)
     let first = outcome.probes.first { $0.index == 4 }
-    #expect(first?.side == .after)
+    #expect(first?.side == .changed)
     #expect(first?.detail.contains("set 3") == true)
     #expect(outcome.notes.contains("#4: a set was unclear, re-measured until two sets agreed"))
   }
