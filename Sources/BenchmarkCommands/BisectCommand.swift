@@ -104,10 +104,13 @@ enum BisectCommand {
     let filter = options[Options.filter]
     var builds: [Int: ABCommand.Build] = [:]
     var groups: [Int: [String: Int]] = [:]
+    var building: TimeInterval = 0
     func label(_ index: Int) -> String { index == 0 ? "GOOD" : index == n ? "BAD" : "#\(index)" }
     func build(_ index: Int) throws(CommandFailure) -> ABCommand.Build {
       if let build = builds[index] { return build }
       let ref = index == 0 ? refs[0] : index == n ? refs[1] : String(line[index].commit.prefix(12))
+      let start = Date()
+      defer { building += Date().timeIntervalSince(start) }
       let build = try ABCommand.build(
         index == 0 || index == n ? ref : line[index].commit, side: label(index), root: root, package: package,
         product: product, progress: progress)
@@ -175,7 +178,7 @@ enum BisectCommand {
     let document = Bisection.Document(
       outcome, commits: line, good: .init(ref: refs[0], commit: line[0].commit),
       bad: .init(ref: refs[1], commit: line[n].commit), functions: functions, built: builds.count - reused,
-      reused: reused, seconds: Int(Date().timeIntervalSince(started).rounded()))
+      reused: reused, seconds: Int(Date().timeIntervalSince(started).rounded()), buildSeconds: Int(building.rounded()))
     let status: ExitStatus = outcome.isConclusive ? .success : .inconclusive
     if options.has(Options.json) {
       let encoder = JSONEncoder()
@@ -261,19 +264,24 @@ enum BisectCommand {
 
   /// The one line that says what was found.
   static func conclusion(_ document: Bisection.Document) -> String {
-    let took = "bisect took \(duration(document.seconds)): \(document.built) built, \(document.reused) reused"
+    let timing = took(document)
     if let commit = document.commit {
       let change =
         document.ratio.map {
           " (\(document.group ?? ""): \(Report.percent($0))\(document.confirmed ? "" : ", unconfirmed"))"
         }
         ?? ""
-      return "first commit changed: \(commit.prefix(12)) \(document.subject ?? "")\(change); \(took)"
+      return "first commit changed: \(commit.prefix(12)) \(document.subject ?? "")\(change); \(timing)"
     }
     if !document.candidates.isEmpty {
-      return "the change lies among \(document.candidates.count) commits that could not be told apart; \(took)"
+      return "the change lies among \(document.candidates.count) commits that could not be told apart; \(timing)"
     }
-    return "no commit found: \(document.notes.first ?? "nothing changed"); \(took)"
+    return "no commit found: \(document.notes.first ?? "nothing changed"); \(timing)"
+  }
+
+  /// How long the search took, and its builds.
+  static func took(_ document: Bisection.Document) -> String {
+    "bisect took \(duration(document.seconds)): \(document.built) commit(s) built in \(duration(document.buildSeconds)), \(document.reused) reused from .build/ab"
   }
 
   static func duration(_ seconds: Int) -> String {
@@ -325,11 +333,7 @@ enum BisectCommand {
     if let group = document.group, document.commit != nil, !document.functions.isEmpty {
       text += "\n" + ABCommand.explained(.init(group: group, functions: document.functions), markdown: markdown)
     }
-    text +=
-      "\n"
-      + line(
-        "bisect took \(duration(document.seconds)): \(document.built) commit(s) built, \(document.reused) reused from .build/ab"
-      )
+    text += "\n" + line(took(document))
     return text
   }
 }

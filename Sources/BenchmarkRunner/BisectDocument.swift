@@ -51,12 +51,14 @@ extension Bisection {
     /// Commits built by this run, and taken from earlier builds.
     public var built: Int
     public var reused: Int
+    /// The whole search's wall time, and the part of it spent building.
     public var seconds: Int
+    public var buildSeconds: Int
 
     /// `commits[i]` is the commit at index `i` (0 is GOOD).
     public init(
       _ outcome: Outcome, commits: [Commit], good: ABTest.Document.Build, bad: ABTest.Document.Build,
-      functions: [FunctionProfile.Change], built: Int, reused: Int, seconds: Int
+      functions: [FunctionProfile.Change], built: Int, reused: Int, seconds: Int, buildSeconds: Int
     ) {
       let found = outcome.found.map { commits[$0] }
       commit = found?.commit
@@ -83,11 +85,12 @@ extension Bisection {
       self.built = built
       self.reused = reused
       self.seconds = seconds
+      self.buildSeconds = buildSeconds
     }
 
     enum CodingKeys: String, CodingKey {
       case commit, subject, parent, good, bad, commits, metric, group, before, after, ratio, confirmed, candidates
-      case changes, probes, functions, notes, built, reused, seconds
+      case changes, probes, functions, notes, built, reused, seconds, buildSeconds
     }
 
     /// Written field by field so that a missing value is `null`, not an absent key:
@@ -114,6 +117,7 @@ extension Bisection {
       try container.encode(built, forKey: .built)
       try container.encode(reused, forKey: .reused)
       try container.encode(seconds, forKey: .seconds)
+      try container.encode(buildSeconds, forKey: .buildSeconds)
     }
   }
 }

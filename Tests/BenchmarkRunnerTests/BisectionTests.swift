@@ -169,7 +169,7 @@ struct BisectionTests {
     let line = (0...commits).map { Bisection.Document.Commit(commit: hash($0), subject: "commit \($0)") }
     let document = Bisection.Document(
       outcome, commits: line, good: .init(ref: "good", commit: hash(0)), bad: .init(ref: "bad", commit: hash(commits)),
-      functions: [], built: 0, reused: 0, seconds: 0)
+      functions: [], built: 0, reused: 0, seconds: 0, buildSeconds: 0)
     let data = try JSONEncoder().encode(document)
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
   }
