@@ -34,6 +34,8 @@ enum ABCommand {
     var ref: String
     var commit: String
     var executable: String
+    /// Built by an earlier run and taken from `.build/ab`.
+    var reused = false
   }
 
   static func run(_ invocation: Invocation) throws(CommandFailure) -> ExitStatus {
@@ -88,31 +90,9 @@ enum ABCommand {
     var outcome = try test.run(progress: { progress.step($0.trimmed) }) {
       (side, titles) throws(CommandFailure) -> RunResult in
       count += 1
-      let build = side == .b ? builds[1] : builds[0]
-      let output = folder.appendingPathComponent("\(count).json").path
-      // Note: a missing baseline (status 5), not `--no-compare`, so that builds from before that option work too.
-      var arguments = [
-        build.executable, "run", Options.processes.name, "1", Options.baseline.name,
-        folder.appendingPathComponent("none.json").path, Options.output.name, output,
-      ]
-      arguments += seedArguments
-      if let titles { arguments += [Options.only.name, titles.joined(separator: ",")] }
-      if let filterText { arguments += [Options.filter.name, filterText] }
-      if quick { arguments.append(Options.quick.name) }
-      let log = folder.appendingPathComponent("\(count).log").path
-      let status = ChildProcess.run(arguments, output: log)
-      guard status == 0 || status == 5 else {
-        let tail =
-          (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").suffix(5)
-          .joined(separator: "\n") ?? ""
-        throw CommandFailure(
-          "measuring \(side.rawValue) (\(build.ref)) failed with status \(status)\n\(tail)", status: .toolError)
-      }
-      do throws(ResultFileError) {
-        return try RunResult.load(from: output)
-      } catch {
-        throw CommandFailure(error.description, status: .toolError)
-      }
+      return try measure(
+        side == .b ? builds[1] : builds[0], label: side.rawValue, titles: titles, filter: filterText, quick: quick,
+        seed: seedArguments, folder: folder, number: count)
     }
 
     if callgrind {
@@ -171,7 +151,7 @@ enum ABCommand {
       : "A/B: \(a) against \(b), \(document.rounds) rounds\n\n"
     text += Report.comparison(outcome.comparison, markdown: markdown)
     for explanation in document.explanations {
-      text += "\n" + Report.explanation(explanation, markdown: markdown)
+      text += "\n" + explained(explanation, markdown: markdown)
     }
     let control = outcome.control.overall
     text += "\nA/A control (A against A′): "
@@ -183,6 +163,48 @@ enum ABCommand {
     }
     text += "verdict: \(outcome.verdict.sentence) (ab took \(elapsed))\n"
     return text
+  }
+
+  /// An explanation's table; a moved function says so beside its name.
+  static func explained(_ explanation: ABTest.Explanation, markdown: Bool) -> String {
+    Report.explanation(
+      ABTest.Explanation(group: explanation.group, functions: explanation.functions.map(\.shown)), markdown: markdown)
+  }
+
+  /// One measurement of `build` in a fresh process (`run --processes 1`) over
+  /// `titles`, or the whole selection of `filter` when `nil`; `number` names its files in `folder`.
+  static func measure(
+    _ build: Build, label: String, titles: [String]?, filter: String?, quick: Bool, seed: [String], folder: URL,
+    number: Int
+  ) throws(CommandFailure) -> RunResult {
+    let output = folder.appendingPathComponent("\(number).json").path
+    // Note: a missing baseline (status 5), not `--no-compare`, so that builds from before that option work too.
+    var arguments = [
+      build.executable, "run", Options.processes.name, "1", Options.baseline.name,
+      folder.appendingPathComponent("none.json").path, Options.output.name, output,
+    ]
+    arguments += seed
+    if let titles { arguments += [Options.only.name, titles.joined(separator: ",")] }
+    if let filter { arguments += [Options.filter.name, filter] }
+    if quick { arguments.append(Options.quick.name) }
+    let log = folder.appendingPathComponent("\(number).log").path
+    let status = ChildProcess.run(arguments, output: log)
+    guard status == 0 || status == 5 else {
+      throw CommandFailure(
+        "measuring \(label) (\(build.ref)) failed with status \(status)\n\(tail(of: log, lines: 5))", status: .toolError
+      )
+    }
+    do throws(ResultFileError) {
+      return try RunResult.load(from: output)
+    } catch {
+      throw CommandFailure(error.description, status: .toolError)
+    }
+  }
+
+  /// The last lines of a log, for a failure's message.
+  static func tail(of log: String, lines: Int) -> String {
+    (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").suffix(lines).joined(separator: "\n")
+      ?? ""
   }
 
   /// Exports `ref` into `.build/ab/<commit>` and builds the tool's product in release there (once).
@@ -201,7 +223,7 @@ enum ABCommand {
     let stamp = "\(folder)/.ab-built-\(product)"
     if FileManager.default.fileExists(atPath: stamp) && FileManager.default.isExecutableFile(atPath: executable) {
       progress.note("\(side): \(ref) (\(commit.prefix(12))), built earlier in \(folder)")
-      return Build(ref: ref, commit: commit, executable: executable)
+      return Build(ref: ref, commit: commit, executable: executable, reused: true)
     }
     progress.note("\(side): building \(ref) (\(commit.prefix(12))) in release in \(folder)")
     try? FileManager.default.removeItem(atPath: folder)
@@ -219,10 +241,8 @@ enum ABCommand {
     let status = ChildProcess.run(
       ["swift", "build", "-c", "release", "--product", product], directory: packageFolder, output: log)
     guard status == 0, FileManager.default.createFile(atPath: stamp, contents: nil) else {
-      let tail =
-        (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").suffix(10)
-        .joined(separator: "\n") ?? ""
-      throw CommandFailure("building \(ref) failed (status \(status)); from \(log):\n\(tail)", status: .toolError)
+      throw CommandFailure(
+        "building \(ref) failed (status \(status)); from \(log):\n\(tail(of: log, lines: 10))", status: .toolError)
     }
     return Build(ref: ref, commit: commit, executable: executable)
   }

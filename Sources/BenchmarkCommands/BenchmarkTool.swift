@@ -7,7 +7,7 @@ import BenchmarkRunner
 #endif
 
 /// A benchmark tool: the runner's subcommands (run, check, baseline,
-/// compare, merge, list, report, export, history, profile, ab) on one suite,
+/// compare, merge, list, report, export, history, profile, ab, bisect) on one suite,
 /// and any subcommands of the host. Workers re-run the tool's own executable
 /// in its `worker` mode, so any executable that calls ``main(_:terminal:handlingInterrupts:)``
 /// measures the same way.
@@ -40,7 +40,7 @@ public struct BenchmarkTool: Sendable {
     self.summary = summary
     self.suite = suite
     self.commands = commands + Self.runnerCommands
-    self.rows = Self.runnerRows(for: suite) + options
+    self.rows = Self.runnerRows(for: suite) + BisectCommand.rows(for: suite) + options
   }
 
   /// Runs the tool with `arguments` (without the program name) and returns its exit status.
@@ -202,6 +202,7 @@ extension BenchmarkTool {
   /// The runner's subcommands, in the order the tool's help lists them.
   static let runnerCommands: [Command] = [
     RunCommand.run, RunCommand.check, BaselineCommand.group, CompareCommand.command, ABCommand.command,
+    BisectCommand.command,
     MergeCommand.command, HistoryCommand.group, ListCommand.command, ReportCommand.command, ExportCommand.command,
     ProfileCommand.command, WorkerCommand.command,
   ]

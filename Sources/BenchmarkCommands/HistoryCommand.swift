@@ -173,10 +173,35 @@ enum HistoryCommand {
       if let p = change.pValue { line += ", p = \(String(format: "%.3g", p))" }
       if let host = change.hostClass { line += " [\(host)]" }
       lines.append(line)
+      if let hint = bisectHint(change, entries: entries, tool: invocation.tool.name) { lines.append(hint) }
     }
     if leftOut > 0 { lines.append("(\(leftOut) entries of commits not in this branch's history left out)") }
     terminal.write(lines.map(Text.terminal).joined(separator: "\n") + "\n")
     return ExitStatus.success
+  }
+
+  /// The `bisect` command for a change whose series skips commits: between the
+  /// entry before the change and the change's commit, first-parent commits
+  /// without an entry, one of which may be where it happened. Time and
+  /// instructions only, the metrics `bisect` follows.
+  static func bisectHint(_ change: HistoryChange, entries: [HistoryEntry], tool: String) -> String? {
+    guard change.kind == .step, change.metric == "time" || change.metric == "instructions" else { return nil }
+    let series = entries.filter { entry in
+      guard let group = entry.groups.first(where: { $0.title == change.group }) else { return false }
+      return change.metric == "time" ? entry.hostClass == change.hostClass : group.instructionsPerOperation != nil
+    }.map(\.commit)
+    guard let at = series.firstIndex(of: change.commit),
+      let previous = series[..<at].last(where: { $0 != change.commit }),
+      // Only hexadecimal commits reach git: values from files must not read as options.
+      [previous, change.commit].allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isHexDigit) }),
+      let count = ChildProcess.output(["git", "rev-list", "--first-parent", "--count", "\(previous)..\(change.commit)"])
+        .flatMap({ Int($0.trimmed) }), count > 1,
+      ChildProcess.run(["git", "merge-base", "--is-ancestor", previous, change.commit]) == 0
+    else { return nil }
+    let safe = change.group.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/_.,=+:-".contains($0)) }
+    let filter = safe ? change.group : "'\(change.group.replacingOccurrences(of: "'", with: "'\\''"))'"
+    return
+      "  \(count - 1) commit(s) between without an entry: \(tool) bisect \(previous.prefix(12)) \(change.commit.prefix(12)) --filter \(filter) --metric \(change.metric)"
   }
 
   /// Each group of `result` against the last entries of its host class.

@@ -1,0 +1,339 @@
+import BenchmarkRunner
+import Foundation
+
+/// `bisect GOOD BAD`: the first-parent commit between two commits where a
+/// metric changed, found with `ab`'s builds and measurements (see ``Bisection``),
+/// and the functions behind its change.
+enum BisectCommand {
+  static let metric = Option<BisectMetric>(
+    "--metric", "METRIC", expected: "instructions or time", example: "time", parse: { BisectMetric(rawValue: $0) })
+
+  static let command = Command(
+    "bisect", usage: ["GOOD BAD [options]"], synopsis: "GOOD BAD",
+    abstract: "Find the commit between GOOD and BAD where a metric changed, and the functions behind it.",
+    discussion: """
+      Searches the first-parent commits after GOOD up to BAD for the one where
+      the selection's metric changed, and explains it as ab explains a
+      regression. Each commit probed is built in release as ab builds it, in
+      .build/ab/<commit> (kept; ab and later searches reuse it).
+
+      instructions (the default): exact counts under callgrind. The group whose
+      count changed most from GOOD to BAD (by half an instruction per operation
+      or more) is followed; a commit has changed once its count has
+      moved at least half-way from GOOD's to BAD's. One count per commit.
+
+      time: GOOD against BAD as ab compares them (A B A′ rounds, an A/A
+      control); the group with the largest confirmed change is followed. Each
+      probe is measured with the commits on either side of it, each in a fresh
+      process, in sets of rounds, and placed only when two sets agree; a probe
+      no two sets agree on is skipped and the search widens around it, and if
+      no commit can be singled out the answer is the range. The commit found
+      is compared with its parent for its figures. Changes under 10% are not
+      followed.
+
+      About log2(N) + 2 builds for N commits, each a release build (several
+      minutes on 2 cores). Exits 0 when a commit was found and confirmed, or
+      when nothing changed; 3 when the change could not be pinned to one commit.
+      """,
+    maximumArguments: 2, statuses: [.success, .toolError, .inconclusive, .usage],
+    rules: [.excludes(Options.json, Options.markdown)], handlesInterrupts: true
+  ) { invocation throws(CommandFailure) in try run(invocation) }
+
+  /// The subcommand's rows of the option table.
+  static func rows(for suite: BenchmarkSuite) -> [OptionRow] {
+    [
+      OptionRow(
+        Options.filter,
+        "Only groups whose title contains one of these comma-separated substrings; a leading ! excludes. The group that changed most is followed.",
+        for: ["bisect"]),
+      OptionRow(
+        Options.seed, "Seed of the random groups (default 1); it is part of their titles.",
+        for: suite.isSeeded ? ["bisect"] : []),
+      OptionRow(
+        metric, "What to follow: instructions (exact counts under callgrind; the default) or time.", for: ["bisect"]),
+      OptionRow(
+        Options.rounds,
+        "With --metric time: rounds per measurement, of GOOD against BAD and of each probe (default 6).",
+        for: ["bisect"]),
+      OptionRow(Options.quick, "With --metric time: fewer, shorter samples.", for: ["bisect"]),
+      OptionRow(Options.explain, "Functions listed for the commit found (default 8; 0: none).", for: ["bisect"]),
+      OptionRow(
+        Options.json, "Print the search as one JSON document; its `commit` is the commit found, or null.",
+        for: ["bisect"]),
+      OptionRow(Options.markdown, "Print tables as Markdown, e.g. for a pull-request comment.", for: ["bisect"]),
+      OptionRow(Options.quiet, "No progress on standard error (errors and warnings still appear).", for: ["bisect"]),
+    ]
+  }
+
+  static func run(_ invocation: Invocation) throws(CommandFailure) -> ExitStatus {
+    let options = invocation.options
+    let terminal = invocation.terminal
+    guard invocation.positional.count == 2 else {
+      throw CommandFailure("bisect needs GOOD and BAD (see --help)", status: .usage)
+    }
+    let metric = options[Self.metric] ?? .instructions
+    guard BisectMetric.measured.contains(metric) else { throw unmeasured(metric) }
+    let started = Date()
+    guard let root = ChildProcess.output(["git", "rev-parse", "--show-toplevel"])?.trimmed else {
+      throw CommandFailure("bisect runs inside a git checkout of this repository", status: .toolError)
+    }
+    let package = ChildProcess.output(["git", "rev-parse", "--show-prefix"])?.trimmed ?? ""
+    let product = URL(fileURLWithPath: Measuring.ownExecutable).lastPathComponent
+    let refs = invocation.positional
+    let line = try commits(from: refs[0], to: refs[1], root: root)
+    let n = line.count - 1
+
+    let progress = Progress(terminal, quiet: options.has(Options.quiet))
+    defer { progress.clear() }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("benchmark-bisect-\(UUID().uuidString)")
+    Interrupts.shared.temporary(folder.path)
+    defer {
+      try? FileManager.default.removeItem(at: folder)
+      Interrupts.shared.removed(folder.path)
+    }
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw CommandFailure("cannot create \(folder.path): \(error.localizedDescription)", status: .toolError)
+    }
+    progress.note(
+      "bisect: \(n) first-parent commit(s) after \(refs[0]) (\(line[0].commit.prefix(12))) up to \(refs[1]) (\(line[n].commit.prefix(12))), on \(metric.rawValue)"
+    )
+
+    let seed = invocation.suite.isSeeded ? [Options.seed.name, String(options.ifTaken(Options.seed) ?? 1)] : []
+    let filter = options[Options.filter]
+    var builds: [Int: ABCommand.Build] = [:]
+    var groups: [Int: [String: Int]] = [:]
+    var building: TimeInterval = 0
+    func label(_ index: Int) -> String { index == 0 ? "GOOD" : index == n ? "BAD" : "#\(index)" }
+    func build(_ index: Int) throws(CommandFailure) -> ABCommand.Build {
+      if let build = builds[index] { return build }
+      let ref = index == 0 ? refs[0] : index == n ? refs[1] : String(line[index].commit.prefix(12))
+      let start = Date()
+      defer { building += Date().timeIntervalSince(start) }
+      let build = try ABCommand.build(
+        index == 0 || index == n ? ref : line[index].commit, side: label(index), root: root, package: package,
+        product: product, progress: progress)
+      builds[index] = Build(ref: ref, commit: build.commit, executable: build.executable, reused: build.reused)
+      return builds[index]!
+    }
+    func selection(_ index: Int) throws(CommandFailure) -> [String: Int] {
+      if let known = groups[index] { return known }
+      groups[index] = try listed(try build(index), filter: filter, seed: seed, folder: folder)
+      return groups[index]!
+    }
+    let report = { (event: Bisection.Event) in
+      switch event {
+      case .step(let text): progress.step(text.trimmed)
+      case .placed(let probe):
+        progress.note(
+          "#\(probe.index) \(line[probe.index].commit.prefix(12)) \(probe.side.rawValue): \(probe.detail)")
+      }
+    }
+
+    var outcome: Bisection.Outcome
+    switch metric {
+    case .instructions:
+      outcome = try Bisection.exact(commits: n, progress: report) {
+        (index, titles) throws(CommandFailure) -> [String: Double] in
+        let build = try build(index)
+        let operations = try selection(index)
+        let wanted = (titles ?? operations.keys.sorted()).filter { operations[$0] != nil }
+        progress.step("\(label(index)): counting \(wanted.count) group(s) under callgrind")
+        let counter = InstructionCounter(executable: build.executable) {
+          ["worker", Options.instructions.name] + seed + [Options.only.name, $0]
+        }
+        let totals = try counter.count(wanted) { _ in }
+        return totals.reduce(into: [:]) { $0[$1.key] = $1.value / Double(max(operations[$1.key] ?? 1, 1)) }
+      }
+    case .cycles:
+      throw unmeasured(metric)
+    case .time:
+      var number = 0
+      let quick = options.has(Options.quick)
+      let search = Bisection.TimeSearch(rounds: options[Options.rounds] ?? 6)
+      outcome = try search.run(commits: n, progress: report) { (index) throws(CommandFailure) in
+        _ = try build(index)
+      } measure: { (index, titles) throws(CommandFailure) -> RunResult in
+        number += 1
+        return try ABCommand.measure(
+          try build(index), label: label(index), titles: titles, filter: filter, quick: quick, seed: seed,
+          folder: folder, number: number)
+      }
+    }
+
+    var functions: [FunctionProfile.Change] = []
+    let explain = options[Options.explain] ?? 8
+    if let found = outcome.found, let group = outcome.group, explain > 0 {
+      progress.step("counting \(group)'s instructions per function in #\(found) and its parent under callgrind")
+      let operations = try selection(found)[group] ?? 1
+      let profiles = try [found - 1, found].map { (index) throws(CommandFailure) -> FunctionProfile in
+        try ABCommand.profile(try build(index), group: group, operations: operations, seed: seed, folder: folder)
+      }
+      functions = FunctionProfile.changes(from: profiles[0], to: profiles[1], limit: explain)
+    }
+    progress.clear()
+
+    let reused = builds.values.filter(\.reused).count
+    let document = Bisection.Document(
+      outcome, commits: line, good: .init(ref: refs[0], commit: line[0].commit),
+      bad: .init(ref: refs[1], commit: line[n].commit), functions: functions, built: builds.count - reused,
+      reused: reused, seconds: Int(Date().timeIntervalSince(started).rounded()), buildSeconds: Int(building.rounded()))
+    let status: ExitStatus = outcome.isConclusive ? .success : .inconclusive
+    if options.has(Options.json) {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      let data = (try? encoder.encode(document)) ?? Data()
+      terminal.write(String(decoding: data, as: UTF8.self) + "\n")
+      terminal.report(Text.terminal(conclusion(document)) + "\n")
+    } else {
+      terminal.write(text(document, markdown: options.has(Options.markdown)))
+    }
+    return status
+  }
+
+  typealias Build = ABCommand.Build
+
+  /// A metric this tool does not measure (yet): a usage error, before any build.
+  static func unmeasured(_ metric: BisectMetric) -> CommandFailure {
+    CommandFailure(
+      "--metric \(metric.rawValue): this tool does not measure \(metric.rawValue); bisect on instructions or time",
+      status: .usage)
+  }
+
+  /// GOOD, then the first-parent commits after it up to BAD, with their subjects.
+  static func commits(from good: String, to bad: String, root: String) throws(CommandFailure) -> [Bisection.Document
+    .Commit]
+  {
+    func resolve(_ ref: String) throws(CommandFailure) -> String {
+      guard
+        let commit = ChildProcess.output(["git", "-C", root, "rev-parse", "--verify", "--quiet", "\(ref)^{commit}"])?
+          .trimmed, !commit.isEmpty
+      else {
+        throw CommandFailure("\(Text.quoted(ref)) is not a commit of this repository", status: .usage)
+      }
+      return commit
+    }
+    let (first, last) = (try resolve(good), try resolve(bad))
+    guard first != last else {
+      throw CommandFailure("GOOD and BAD are the same commit (\(first.prefix(12))): nothing to search", status: .usage)
+    }
+    guard ChildProcess.run(["git", "-C", root, "merge-base", "--is-ancestor", first, last]) == 0 else {
+      throw CommandFailure(
+        "GOOD \(Text.quoted(good)) is not an ancestor of BAD \(Text.quoted(bad)): bisect searches from GOOD forward",
+        status: .usage)
+    }
+    guard
+      let listing = ChildProcess.output([
+        "git", "-C", root, "log", "--first-parent", "--reverse", "--format=%H %s", "\(first)..\(last)",
+      ])
+    else {
+      throw CommandFailure("cannot list the commits from \(good) to \(bad)", status: .toolError)
+    }
+    let subject = ChildProcess.output(["git", "-C", root, "log", "-1", "--format=%s", first])?.trimmed ?? ""
+    var line = [Bisection.Document.Commit(commit: first, subject: subject)]
+    for entry in listing.split(separator: "\n") {
+      let parts = entry.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+      line.append(.init(commit: String(parts[0]), subject: parts.count > 1 ? String(parts[1]) : ""))
+    }
+    return line
+  }
+
+  /// The groups `build` selects with `filter`, by title, with their operations a run (its `list`).
+  static func listed(_ build: Build, filter: String?, seed: [String], folder: URL) throws(CommandFailure) -> [String:
+    Int]
+  {
+    let log = folder.appendingPathComponent("list-\(build.commit.prefix(12)).txt").path
+    let status = ChildProcess.run(
+      [build.executable, "list"] + seed + (filter.map { [Options.filter.name, $0] } ?? []), output: log)
+    guard status == 0, let text = try? String(contentsOfFile: log, encoding: .utf8) else {
+      let cause = status == ExitStatus.usage.code ? ": does --filter select any of its groups?" : ""
+      throw CommandFailure(
+        "listing the groups of \(build.ref) failed (status \(status))\(cause)\n\(ABCommand.tail(of: log, lines: 3))",
+        status: status == ExitStatus.usage.code ? .usage : .toolError)
+    }
+    var groups: [String: Int] = [:]
+    for line in text.split(separator: "\n") where line.hasSuffix(" operations a run)") {
+      guard let open = line.range(of: "  (", options: .backwards),
+        let operations = Int(line[open.upperBound...].prefix { $0.isNumber })
+      else { continue }
+      groups[String(line[..<open.lowerBound])] = operations
+    }
+    return groups
+  }
+
+  /// The one line that says what was found.
+  static func conclusion(_ document: Bisection.Document) -> String {
+    let timing = took(document)
+    if let commit = document.commit {
+      let change =
+        document.ratio.map {
+          " (\(document.group ?? ""): \(Report.percent($0))\(document.confirmed ? "" : ", unconfirmed"))"
+        }
+        ?? ""
+      return "first commit changed: \(commit.prefix(12)) \(document.subject ?? "")\(change); \(timing)"
+    }
+    if !document.candidates.isEmpty {
+      return "the change lies among \(document.candidates.count) commits that could not be told apart; \(timing)"
+    }
+    return "no commit found: \(document.notes.first ?? "nothing changed"); \(timing)"
+  }
+
+  /// How long the search took, and its builds.
+  static func took(_ document: Bisection.Document) -> String {
+    "bisect took \(duration(document.seconds)): \(document.built) commit(s) built in \(duration(document.buildSeconds)), \(document.reused) reused from .build/ab"
+  }
+
+  static func duration(_ seconds: Int) -> String {
+    seconds < 60 ? "\(seconds) s" : "\(seconds / 60) min \(seconds % 60) s"
+  }
+
+  static func text(_ document: Bisection.Document, markdown: Bool) -> String {
+    let unit = document.metric.unit
+    let heading =
+      "bisect on \(document.metric.rawValue): \(document.commits) first-parent commit(s) after GOOD \(document.good.ref) (\(document.good.commit.prefix(12))) up to BAD \(document.bad.ref) (\(document.bad.commit.prefix(12)))"
+    var text = markdown ? "### \(Text.markdown(heading))\n\n" : Text.terminal(heading) + "\n\n"
+    func line(_ words: String) -> String { (markdown ? Text.markdown(words) : Text.terminal(words)) + "\n" }
+    if !document.changes.isEmpty {
+      text += line("changed from GOOD to BAD, largest first (the first is followed):") + (markdown ? "\n" : "")
+      text += Report.table(
+        ["group", "GOOD \(unit)", "BAD \(unit)", "change"],
+        document.changes.prefix(8).map {
+          [$0.title, Report.number($0.good), Report.number($0.bad), Report.percent($0.bad / $0.good)]
+        }, markdown: markdown)
+      if document.changes.count > 8 { text += line("(and \(document.changes.count - 8) more)") }
+      text += "\n"
+    }
+    if !document.probes.isEmpty {
+      text += Report.table(
+        ["#", "commit", "side", "measured", "subject"],
+        document.probes.map { probe in
+          [
+            String(probe.index), String(probe.commit.prefix(12)), probe.side.rawValue, probe.detail,
+            probe.subject.count > 50 ? String(probe.subject.prefix(49)) + "…" : probe.subject,
+          ]
+        }, markdown: markdown, leftAligned: [1, 2, 3, 4])
+      text += "\n"
+    }
+    if let commit = document.commit {
+      text += line("first commit changed: \(commit) \(document.subject ?? "")")
+      if let before = document.before, let after = document.after, let group = document.group {
+        let ratio = document.ratio.map { " (\(Report.percent($0)))" } ?? ""
+        text += line(
+          "\(group): \(Report.number(before)) → \(Report.number(after)) \(unit)\(ratio) against its parent \(document.parent?.prefix(12) ?? "")"
+            + (document.confirmed ? "" : ", not confirmed"))
+      }
+    } else if !document.candidates.isEmpty {
+      text += line("the change lies among these commits, which could not be told apart:")
+      for candidate in document.candidates { text += line("  \(candidate.commit.prefix(12)) \(candidate.subject)") }
+    } else {
+      text += line("no commit found")
+    }
+    for note in document.notes { text += line("note: \(note)") }
+    if let group = document.group, document.commit != nil, !document.functions.isEmpty {
+      text += "\n" + ABCommand.explained(.init(group: group, functions: document.functions), markdown: markdown)
+    }
+    text += "\n" + line(took(document))
+    return text
+  }
+}

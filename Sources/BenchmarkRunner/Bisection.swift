@@ -1,0 +1,355 @@
+import Foundation
+
+/// A metric a bisection can follow.
+public enum BisectMetric: String, Sendable, CaseIterable, Codable {
+  /// Exact counts under callgrind: one count per commit decides.
+  case instructions
+  /// Medians of fresh processes: decided by paired measurements, never by one.
+  case time
+  /// Named so that `--metric cycles` is refused in words rather than as an
+  /// unknown value; it joins ``measured`` once the runner counts cycles.
+  case cycles
+
+  /// The metrics this tool measures, and so can bisect on.
+  public static let measured: [BisectMetric] = [.instructions, .time]
+
+  /// The metric's unit in tables.
+  public var unit: String {
+    switch self {
+    case .instructions: "instr/op"
+    case .time: "ns/op"
+    case .cycles: "cycles/op"
+    }
+  }
+}
+
+/// Finding the commit where a metric changed among the first-parent commits
+/// from GOOD to BAD. Commits are indices: 0 is GOOD, `n` is BAD, and the
+/// change lies in (lo, hi], which each probe halves. A probe that cannot be
+/// placed is skipped, never guessed: the next probe is the commit nearest the
+/// middle among the others, and when none is left the answer is the range.
+public enum Bisection {
+  /// Where a probed commit lies relative to the change.
+  public enum Side: String, Codable, Sendable {
+    /// Still as GOOD: the change comes later.
+    case unchanged
+    /// As BAD: the change is at this commit or earlier.
+    case changed
+    /// Could not be told (noise, or a change split between commits); skipped.
+    case unclear
+  }
+
+  /// One probe: a commit, its side, and what decided it.
+  public struct Probe: Codable, Sendable, Hashable {
+    public var index: Int
+    public var side: Side
+    public var detail: String
+  }
+
+  /// What a search reports as it goes.
+  public enum Event: Sendable {
+    /// A step of the work, e.g. a round being measured.
+    case step(String)
+    /// A probe placed.
+    case placed(Probe)
+  }
+
+  /// A group's metric at GOOD and at BAD.
+  public struct GroupChange: Codable, Sendable, Hashable {
+    public var title: String
+    public var good: Double
+    public var bad: Double
+  }
+
+  /// What a bisection found.
+  public struct Outcome: Sendable {
+    public var metric: BisectMetric
+    /// The group followed: the largest change from GOOD to BAD; `nil` when none changed.
+    public var group: String?
+    /// Every group that changed from GOOD to BAD, largest change first.
+    public var changes: [GroupChange]
+    /// The first commit that changed; `nil` when nothing changed or the search could not single one out.
+    public var found: Int?
+    /// When the search could not single out a commit: the commits the change lies among.
+    public var candidates: [Int]
+    /// The followed group's metric at the found commit's parent and at the commit.
+    public var before: Double?
+    public var after: Double?
+    /// Whether the found commit's change was measured against its parent directly and shown.
+    public var confirmed: Bool
+    public var probes: [Probe]
+    /// What the reader must know: skipped probes, re-measurements, a change in steps.
+    public var notes: [String]
+
+    init(metric: BisectMetric) {
+      self.metric = metric
+      changes = []
+      candidates = []
+      confirmed = false
+      probes = []
+      notes = []
+    }
+
+    /// Whether the search ended on one commit it confirmed, or found no change at all.
+    public var isConclusive: Bool { found == nil ? candidates.isEmpty && !unjudged : confirmed }
+    /// Set when GOOD and BAD themselves could not be judged (a noisy machine).
+    var unjudged = false
+
+    /// after / before, or `nil`.
+    public var ratio: Double? {
+      guard let before, let after, before != 0 else { return nil }
+      return after / before
+    }
+  }
+
+  /// The search on (0, n]: `side(m, lo, hi)` places commit `m`; returns the
+  /// last (lo, hi). A commit it cannot place is skipped, and the probe moves to
+  /// the nearest remaining one to the middle.
+  static func narrow<Failure: Error>(
+    _ n: Int, progress: (Event) -> Void, side: (_ m: Int, _ lo: Int, _ hi: Int) throws(Failure) -> (Side, String)
+  ) throws(Failure) -> (lo: Int, hi: Int, probes: [Probe]) {
+    var (lo, hi) = (0, n)
+    var skipped = Set<Int>()
+    var probes: [Probe] = []
+    while hi - lo > 1 {
+      let middle = Double(lo + hi) / 2
+      guard
+        let m = (lo + 1..<hi).filter({ !skipped.contains($0) }).min(by: {
+          abs(Double($0) - middle) < abs(Double($1) - middle)
+        })
+      else { break }
+      let (placed, detail) = try side(m, lo, hi)
+      probes.append(Probe(index: m, side: placed, detail: detail))
+      progress(.placed(probes.last!))
+      switch placed {
+      case .unchanged: lo = m
+      case .changed: hi = m
+      case .unclear: skipped.insert(m)
+      }
+    }
+    return (lo, hi, probes)
+  }
+
+  /// Bisects on exact counts: `count(index, titles)` gives a commit's counts per
+  /// operation by group (every selected group when `titles` is `nil`). A group
+  /// changed when GOOD and BAD differ by `tolerance` or more; the largest
+  /// relative change is followed, and a commit has changed once its
+  /// count has moved at least half-way from GOOD's to BAD's, so that small
+  /// moves of unrelated commits do not stop the search early.
+  public static func exact<Failure: Error>(
+    commits n: Int, tolerance: Double = 0.5, progress: (Event) -> Void,
+    count: (_ index: Int, _ titles: [String]?) throws(Failure) -> [String: Double]
+  ) throws(Failure) -> Outcome {
+    precondition(n >= 1, "a bisection needs a commit after GOOD")
+    var outcome = Outcome(metric: .instructions)
+    progress(.step("counting GOOD and BAD"))
+    let good = try count(0, nil)
+    let bad = try count(n, nil)
+    outcome.changes = good.keys.sorted().compactMap { title in
+      guard let old = good[title], let new = bad[title], abs(new - old) >= tolerance else { return nil }
+      return GroupChange(title: title, good: old, bad: new)
+    }.sorted { relative($0) > relative($1) || (relative($0) == relative($1) && $0.title < $1.title) }
+    guard let lead = outcome.changes.first else {
+      outcome.notes.append("no group's count changed by \(Report.number(tolerance)) or more from GOOD to BAD")
+      return outcome
+    }
+    outcome.group = lead.title
+    var counts: [Int: Double] = [0: lead.good, n: lead.bad]
+    let titles = outcome.changes.map(\.title)
+    let (lo, hi, probes) = try narrow(n, progress: progress) { (m, _, _) throws(Failure) -> (Side, String) in
+      progress(.step("counting #\(m) of \(n)"))
+      guard let value = try count(m, titles)[lead.title] else {
+        return (.unclear, "\(lead.title) not counted")
+      }
+      counts[m] = value
+      let moved = (value - lead.good) / (lead.bad - lead.good)
+      let detail = "\(Report.number(value)), \(Report.number(moved * 100))% of the way from GOOD to BAD"
+      return (moved >= 0.5 ? .changed : .unchanged, detail)
+    }
+    outcome.probes = probes
+    guard hi - lo == 1, let before = counts[lo], let after = counts[hi] else {
+      outcome.candidates = Array(lo + 1...hi)
+      outcome.notes.append("#\(lo + 1) to #\(hi) could not be counted apart")
+      return outcome
+    }
+    outcome.found = hi
+    (outcome.before, outcome.after) = (before, after)
+    outcome.confirmed = true
+    let share = (after - before) / (lead.bad - lead.good)
+    if share < 0.8 || share > 1.2 {
+      outcome.notes.append(
+        "this commit made \(Report.number(share * 100))% of the change from GOOD to BAD: other commits changed it too")
+    }
+    return outcome
+  }
+
+  private static func relative(_ change: GroupChange) -> Double {
+    change.good == 0 ? .infinity : abs(change.bad / change.good - 1)
+  }
+}
+
+extension Bisection {
+  /// How a time bisection measures: rounds per set, sets per probe.
+  public struct TimeSearch: Sendable {
+    public var rounds: Int
+    public var policy: ComparisonPolicy
+    /// A probe is placed once two sets of fresh rounds agree and none disagrees; after this many, it is skipped.
+    public var maximumSets = 4
+
+    public init(rounds: Int, policy: ComparisonPolicy = ComparisonPolicy()) {
+      precondition(rounds >= 1, "a time bisection needs at least one round")
+      self.rounds = rounds
+      self.policy = policy
+      // Every side is a build measured on this machine, interleaved: a difference of
+      // the reference loops between builds is drift that falls on all of them.
+      self.policy.judgeTimeAcrossHosts = true
+      self.policy.gated = .time
+    }
+
+    /// Bisects on time. GOOD and BAD are first compared as `ab` compares
+    /// (A B A′ rounds, suspects re-measured, an A/A control); the group with
+    /// the largest confirmed change is followed. A probe `m` in (lo, hi] is
+    /// measured in sets of rounds of lo, m and hi, each in a fresh process: it
+    /// has changed when lo → m shows the change, is unchanged when lo → m is
+    /// the same and m → hi shows the change; anything else places it nowhere. Two sets must agree before a probe is placed. The commit found
+    /// is then compared with its parent as `ab` would, for its figures.
+    /// `prepare(index)` readies a commit before it is first measured (a build),
+    /// so that no round waits on it; `measure(index, titles)` measures one
+    /// commit once in a fresh process (the whole selection when `titles` is `nil`).
+    public func run<Failure: Error>(
+      commits n: Int, progress: (Event) -> Void, prepare: (_ index: Int) throws(Failure) -> Void,
+      measure: (_ index: Int, _ titles: [String]?) throws(Failure) -> RunResult
+    ) throws(Failure) -> Outcome {
+      precondition(n >= 1, "a bisection needs a commit after GOOD")
+      var outcome = Outcome(metric: .time)
+      try prepare(0)
+      try prepare(n)
+      progress(.step("GOOD against BAD, \(rounds) rounds of A B A′"))
+      let ends = try ABTest(rounds: rounds, policy: policy).run(progress: { progress(.step("GOOD against BAD: " + $0)) }
+      ) {
+        (side, titles) throws(Failure) -> RunResult in try measure(side == .b ? n : 0, titles)
+      }
+      if ends.controlShowsDifference {
+        outcome.unjudged = true
+        outcome.notes.append(
+          "GOOD measured against itself differed (\(ends.control.overall.rawValue)): the machine is too noisy to bisect on time"
+        )
+        return outcome
+      }
+      let changed = ends.comparison.groups.filter { [.regression, .improvement].contains($0.time) }
+        .sorted { abs(log($0.timeRatio)) > abs(log($1.timeRatio)) }
+      outcome.changes = changed.map {
+        GroupChange(
+          title: $0.title, good: $0.baseline!.nanosecondsPerOperation.median,
+          bad: $0.current!.nanosecondsPerOperation.median)
+      }
+      guard let lead = changed.first else {
+        let unsure = ends.comparison.groups.filter { $0.time == .inconclusive }.map(\.title)
+        if unsure.isEmpty {
+          outcome.notes.append("no group's time changed from GOOD to BAD beyond the threshold")
+        } else {
+          outcome.unjudged = true
+          outcome.notes.append(
+            "GOOD against BAD was inconclusive for \(unsure.joined(separator: ", ")): nothing to follow")
+        }
+        return outcome
+      }
+      outcome.group = lead.title
+      let expected = lead.time
+      if n == 1 {
+        outcome.found = 1
+        outcome.before = outcome.changes[0].good
+        outcome.after = outcome.changes[0].bad
+        outcome.confirmed = true
+        return outcome
+      }
+
+      var notes: [String] = []
+      let (lo, hi, probes) = try narrow(n, progress: progress) { (m, lo, hi) throws(Failure) -> (Side, String) in
+        try prepare(m)
+        return try place(m, lo: lo, hi: hi, group: lead.title, expected: expected, notes: &notes, progress: progress) {
+          (index, titles) throws(Failure) -> RunResult in try measure(index, titles)
+        }
+      }
+      outcome.probes = probes
+      outcome.notes += notes
+      guard hi - lo == 1 else {
+        outcome.candidates = Array(lo + 1...hi)
+        outcome.notes.append(
+          "the change lies among #\(lo + 1) to #\(hi), which could not be told apart on this machine")
+        return outcome
+      }
+      outcome.found = hi
+      // The figures come from the commit against its parent, measured as `ab` measures.
+      progress(.step("#\(hi) against its parent, \(rounds) rounds of A B A′"))
+      let last = try ABTest(rounds: rounds, policy: policy).run(progress: { progress(.step("confirming: " + $0)) }) {
+        (side, _) throws(Failure) -> RunResult in try measure(side == .b ? hi : lo, [lead.title])
+      }
+      if let group = last.comparison.groups.first(where: { $0.title == lead.title }), let old = group.baseline,
+        let new = group.current
+      {
+        outcome.before = old.nanosecondsPerOperation.median
+        outcome.after = new.nanosecondsPerOperation.median
+        outcome.confirmed = group.time == expected && !last.controlShowsDifference
+        if !outcome.confirmed {
+          outcome.notes.append(
+            "#\(hi) against its parent alone: \(group.time.rawValue)"
+              + (last.controlShowsDifference ? " (the A/A control differed)" : "")
+              + "; the change may be spread over several commits")
+        }
+      }
+      return outcome
+    }
+
+    /// Places `m` between `lo` (before the change) and `hi` (after it) by sets
+    /// of fresh rounds: lo, m, hi, then hi, m, lo, alternating so that drift
+    /// falls on both ends alike.
+    func place<Failure: Error>(
+      _ m: Int, lo: Int, hi: Int, group: String, expected: Verdict, notes: inout [String],
+      progress: (Event) -> Void, measure: (Int, [String]?) throws(Failure) -> RunResult
+    ) throws(Failure) -> (Side, String) {
+      var votes: [Side] = []
+      var sets: [String] = []
+      for set in 1...maximumSets {
+        var results: [Int: [RunResult]] = [:]
+        for round in 1...rounds {
+          progress(.step("#\(m) between #\(lo) and #\(hi): set \(set), round \(round)/\(rounds)"))
+          for index in round % 2 == 1 ? [lo, m, hi] : [hi, m, lo] {
+            results[index, default: []].append(try measure(index, [group]))
+          }
+        }
+        let pooled = results.mapValues(RunResult.pooling)
+        let first = Comparison(baseline: pooled[lo]!, current: pooled[m]!, policy: policy).groups.first {
+          $0.title == group
+        }
+        let second = Comparison(baseline: pooled[m]!, current: pooled[hi]!, policy: policy).groups.first {
+          $0.title == group
+        }
+        guard let first, let second else {
+          votes.append(.unclear)
+          sets.append("set \(set): \(group) not measured")
+          continue
+        }
+        let side: Side =
+          first.time == expected ? .changed : first.time == .same && second.time == expected ? .unchanged : .unclear
+        votes.append(side)
+        sets.append(
+          "set \(set): #\(lo)→#\(m) \(Report.percent(first.timeRatio)) (\(first.time.rawValue)), "
+            + "#\(m)→#\(hi) \(Report.percent(second.timeRatio)) (\(second.time.rawValue))")
+        let (changed, unchanged) = (votes.filter { $0 == .changed }.count, votes.filter { $0 == .unchanged }.count)
+        if changed > 0 && unchanged > 0 {
+          notes.append("#\(m): sets disagreed (\(sets.joined(separator: "; "))); skipped")
+          return (.unclear, sets.joined(separator: "; "))
+        }
+        if changed >= 2 || unchanged >= 2 {
+          if votes.contains(.unclear) {
+            notes.append("#\(m): a set was unclear, re-measured until two sets agreed")
+          }
+          return (changed >= 2 ? .changed : .unchanged, sets.joined(separator: "; "))
+        }
+      }
+      notes.append("#\(m): no two of \(maximumSets) sets agreed; skipped, the search widened around it")
+      return (.unclear, sets.joined(separator: "; "))
+    }
+  }
+}
