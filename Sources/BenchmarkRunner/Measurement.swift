@@ -37,13 +37,22 @@ public struct GroupMeasurement: Codable, Sendable, Hashable {
   public var reference: String?
   /// Bytes of input one run processes (``Benchmark/bytesProcessed``).
   public var bytesProcessed: Int?
+  /// The most heap bytes one call of the body held at once beyond what was
+  /// live when it started (usable sizes, exact; `nil` when the counter is off).
+  public var peakHeapBytesPerRun: Int?
+  /// The process's peak resident set while the group was set up, warmed up and
+  /// sampled, in bytes (the operating system's figure: not exact; `nil` where unreadable).
+  public var peakResidentBytes: Int?
 
   public init(
     title: String, operations: Int, samples: [Double], allocationsPerRun: Int, bytesPerRun: Int,
-    instructionsPerOperation: Double?, reference: String? = nil, bytesProcessed: Int? = nil
+    instructionsPerOperation: Double?, reference: String? = nil, bytesProcessed: Int? = nil,
+    peakHeapBytesPerRun: Int? = nil, peakResidentBytes: Int? = nil
   ) {
     self.reference = reference
     self.bytesProcessed = bytesProcessed
+    self.peakHeapBytesPerRun = peakHeapBytesPerRun
+    self.peakResidentBytes = peakResidentBytes
     self.title = title
     self.operations = operations
     self.samples = samples
@@ -69,6 +78,9 @@ public enum Measurer {
   }()
 
   public static func measure(_ benchmark: Benchmark, settings: MeasurementSettings) -> GroupMeasurement {
+    // The resident set's high-water mark starts again here, so it is this group's
+    // (setup included) and not that of a group measured before it in this process.
+    let residentReset = ac_resident_reset_peak() == 0
     let body = benchmark.setUp()
 
     // 1. Warm up: caches, branch predictors, lazily created runtime metadata.
@@ -80,10 +92,13 @@ public enum Measurer {
       oneRun = max(1, ac_now_ns() - start)
     } while ac_now_ns() < warmUpEnd
 
-    // 2. Allocations of one call, after warm-up (deterministic).
+    // 2. Allocations and peak heap bytes of one call, after warm-up (deterministic).
+    ac_thread_heap_reset_peak()
+    let start = ac_thread_heap()
     let before = ac_thread_counts()
     body()
     let after = ac_thread_counts()
+    let peakHeap = countsAllocations ? Int(max(0, ac_thread_heap().peak - start.live)) : nil
 
     // 3. Instructions of one call, where the machine has the counter.
     var instructions: Double?
@@ -106,10 +121,13 @@ public enum Measurer {
       let elapsed = ac_now_ns() - start
       samples.append(Double(elapsed) / Double(iterations * benchmark.operations))
     }
+    // Without a reset the mark is the process's since it started: not this group's alone.
+    let resident = ac_resident_peak_bytes()
     return GroupMeasurement(
       title: benchmark.title, operations: benchmark.operations, samples: samples,
       allocationsPerRun: Int(after.allocations - before.allocations), bytesPerRun: Int(after.bytes - before.bytes),
-      instructionsPerOperation: instructions, reference: benchmark.reference, bytesProcessed: benchmark.bytesProcessed)
+      instructionsPerOperation: instructions, reference: benchmark.reference, bytesProcessed: benchmark.bytesProcessed,
+      peakHeapBytesPerRun: peakHeap, peakResidentBytes: residentReset && resident > 0 ? Int(resident) : nil)
   }
 }
 
