@@ -55,7 +55,7 @@ public enum Callgrind {
     }
 
     /// The counts of a dump: its `events:` line names the columns of its `totals:` line.
-    init?(dump text: String) {
+    public init?(dump text: String) {
       var events: [Substring] = []
       var totals: [Double]?
       for line in text.split(separator: "\n", omittingEmptySubsequences: true) {

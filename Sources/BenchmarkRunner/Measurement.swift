@@ -77,6 +77,29 @@ public enum Measurer {
     return "perf_event_open for instructions failed (errno \(-descriptor)); use callgrind"
   }()
 
+  /// The most heap bytes `body` held at once beyond those live when it began,
+  /// counted on this thread (blocks it allocated less blocks it freed, by usable
+  /// size): exact, and blind to other threads; `nil` when the counter is compiled out.
+  public static func peakHeapBytes(during body: () throws -> Void) rethrows -> Int? {
+    ac_thread_heap_reset_peak()
+    let start = ac_thread_heap().live
+    try body()
+    return countsAllocations ? Int(max(0, ac_thread_heap().peak - start)) : nil
+  }
+
+  /// The bytes the counter counts a heap block as (its usable size); 0 for `nil` or when the counter is off.
+  public static func countedBytes(of block: UnsafeMutableRawPointer?) -> Int { Int(ac_block_bytes(block)) }
+
+  /// The process's live heap bytes and their high-water mark (every thread's
+  /// blocks); zero when the counter is compiled out.
+  public static var processHeap: (live: Int, peak: Int) {
+    let heap = ac_process_heap()
+    return (Int(heap.live), Int(heap.peak))
+  }
+
+  /// Starts the process's high-water mark again from its live bytes.
+  public static func resetProcessHeapPeak() { ac_process_heap_reset_peak() }
+
   public static func measure(_ benchmark: Benchmark, settings: MeasurementSettings) -> GroupMeasurement {
     // The resident set's high-water mark starts again here, so it is this group's
     // (setup included) and not that of a group measured before it in this process.
@@ -93,12 +116,9 @@ public enum Measurer {
     } while ac_now_ns() < warmUpEnd
 
     // 2. Allocations and peak heap bytes of one call, after warm-up (deterministic).
-    ac_thread_heap_reset_peak()
-    let start = ac_thread_heap()
     let before = ac_thread_counts()
-    body()
+    let peakHeap = peakHeapBytes(during: body)
     let after = ac_thread_counts()
-    let peakHeap = countsAllocations ? Int(max(0, ac_thread_heap().peak - start.live)) : nil
 
     // 3. Instructions of one call, where the machine has the counter.
     var instructions: Double?

@@ -27,6 +27,7 @@ void ac_black_hole(const void *pointer) { __asm__ volatile("" : : "r"(pointer) :
 int ac_is_available(void) { return 0; }
 ac_counts ac_thread_counts(void) { ac_counts c = {0, 0}; return c; }
 ac_counts ac_process_counts(void) { ac_counts c = {0, 0}; return c; }
+uint64_t ac_block_bytes(void *block) { (void)block; return 0; }
 ac_heap ac_thread_heap(void) { ac_heap h = {0, 0}; return h; }
 ac_heap ac_process_heap(void) { ac_heap h = {0, 0}; return h; }
 void ac_thread_heap_reset_peak(void) {}
@@ -90,6 +91,8 @@ ac_counts ac_process_counts(void) {
                  __atomic_load_n(&process_bytes, __ATOMIC_RELAXED)};
   return c;
 }
+
+uint64_t ac_block_bytes(void *block) { return block == NULL ? 0 : malloc_usable_size(block); }
 
 ac_heap ac_thread_heap(void) {
   ac_heap h = {thread_live, thread_peak};

@@ -26,6 +26,9 @@ typedef struct {
   int64_t peak;
 } ac_heap;
 
+/// The bytes a block counts for: its usable size (0 for NULL).
+uint64_t ac_block_bytes(void *block);
+
 /// The calling thread's live bytes and high-water mark.
 ac_heap ac_thread_heap(void);
 
