@@ -97,7 +97,7 @@ struct Measuring {
       let what = cycles ? "instructions and cache misses" : "instructions"
       progress.step("counting \(what) under callgrind: \(titles.count) group(s), a process each")
       let counter = InstructionCounter(executable: Self.ownExecutable, simulatesCaches: cycles) {
-        ["worker", cycles ? Options.cycles.name : Options.instructions.name]
+        ["worker", cycles ? Options.countCycles.name : Options.instructions.name]
           + workerArguments(only: [$0], counting: true)
       }
       let counts = try counter.counts(titles) { _ in }

@@ -13,6 +13,8 @@ int ac_running_on_valgrind(void) { return RUNNING_ON_VALGRIND ? 1 : 0; }
 
 void ac_callgrind_instrument(void) { CALLGRIND_START_INSTRUMENTATION; }
 
+void ac_callgrind_zero(void) { CALLGRIND_ZERO_STATS; }
+
 void ac_callgrind_begin(void) {
   CALLGRIND_ZERO_STATS;
   CALLGRIND_START_INSTRUMENTATION;
@@ -25,6 +27,7 @@ void ac_callgrind_end(const char *label) {
 #else
 int ac_running_on_valgrind(void) { return 0; }
 void ac_callgrind_instrument(void) {}
+void ac_callgrind_zero(void) {}
 void ac_callgrind_begin(void) {}
 void ac_callgrind_end(const char *label) { (void)label; }
 #endif

@@ -162,4 +162,28 @@ struct MemoryTests {
     // Without either metric the table keeps its columns.
     #expect(!Report.comparison(self.comparison(nil, nil)).contains("heap peak"))
   }
+
+  @Test("The capacity report shows peak heap bytes and the resident set beside allocations, and its CSV holds them")
+  func capacityReport() {
+    var run = reportRun()
+    run.groups[0].peakHeapBytesPerRun = 0
+    run.groups[1].peakHeapBytesPerRun = 3_072
+    run.groups[1].peakResidentBytes = 31 << 20
+    let report = CapacityReport(run: run, definitions: testDefinitions)
+    let markdown = report.markdown.split(separator: "\n")
+    let header = markdown.first { $0.hasPrefix("| group |") } ?? ""
+    #expect(header.hasSuffix(" allocs/lookup | heap peak/run | RSS peak |"))
+    // Every row has as many cells as the header and the rule.
+    let rule = markdown.first { $0.hasPrefix("|---|") } ?? ""
+    #expect(rule.filter { $0 == "|" }.count == header.filter { $0 == "|" }.count)
+    #expect(markdown.contains { $0.hasPrefix("| overlay/tabletop |") && $0.hasSuffix(" | 3.00 KiB | 31.0 MiB |") })
+    #expect(markdown.contains { $0.hasPrefix("| split/book |") && $0.hasSuffix(" | 0 B | – |") })
+    #expect(report.html.contains("<th>heap peak/run</th><th>RSS peak</th>"))
+    let csv = report.csv.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(csv[0].hasSuffix(",peak_heap_bytes_per_run,peak_resident_bytes,estimated_cycles_per_op"))
+    #expect(csv[2].hasSuffix(",3072,\(31 << 20),"))
+    // A run without them keeps its table.
+    #expect(!CapacityReport(run: reportRun(), definitions: testDefinitions).markdown.contains("heap peak"))
+  }
 }
+

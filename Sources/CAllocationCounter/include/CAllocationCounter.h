@@ -77,6 +77,9 @@ int ac_running_on_valgrind(void);
 /// Starts instrumentation without zeroing: what runs from here warms the simulated caches.
 void ac_callgrind_instrument(void);
 
+/// Zeroes callgrind's counters, instrumentation already on: counting goes on from here.
+void ac_callgrind_zero(void);
+
 /// Zeroes callgrind's counters and starts counting instructions (no-op outside callgrind).
 void ac_callgrind_begin(void);
 
