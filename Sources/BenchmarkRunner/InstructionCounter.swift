@@ -38,7 +38,9 @@ public struct InstructionCounter {
     // valgrind 3.19 cannot read the DWARF of Swift 6.3 release binaries: count on a copy without it.
     let copy = folder.appendingPathComponent((executable as NSString).lastPathComponent).path
     guard ChildProcess.run(["objcopy", "--strip-debug", executable, copy]) == 0 else {
-      throw ToolFailure("counting under callgrind (--instructions, --cycles) needs objcopy (binutils) to prepare the binary", status: .toolError)
+      throw ToolFailure(
+        "counting under callgrind (--instructions, --cycles) needs objcopy (binutils) to prepare the binary",
+        status: .toolError)
     }
     let what = simulatesCaches ? "instructions and cache misses" : "instructions"
     report("counting \(what) under callgrind: \(titles.count) group(s), a process each\n")

@@ -186,4 +186,3 @@ struct MemoryTests {
     #expect(!CapacityReport(run: reportRun(), definitions: testDefinitions).markdown.contains("heap peak"))
   }
 }
-

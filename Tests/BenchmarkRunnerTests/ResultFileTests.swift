@@ -89,7 +89,10 @@ struct ResultFileTests {
     let cases: [(String, String)] = [
       (path("nope.json"), "no such result file"),
       (write("not json at all", "corrupt.json"), "not a valid result file: $: malformed JSON at line 1, column 2"),
-      (write(String(half[..<(half.lastIndex(of: "\n") ?? half.endIndex)]), "truncated.json"), ": unexpected end of input"),
+      (
+        write(String(half[..<(half.lastIndex(of: "\n") ?? half.endIndex)]), "truncated.json"),
+        ": unexpected end of input"
+      ),
       (write(#"{"schemaVersion": 99}"#, "future.json"), "schema version 99; this tool reads version 1"),
       (
         write(#"{"schemaVersion": 1, "suite": "default"}"#, "partial.json"),
@@ -282,7 +285,8 @@ struct LargeResultFileTests {
     // The samples themselves take 800 kB; the file's bytes are the caller's.
     #expect(measured.bytesPerRun < 2 * 800_000, "\(measured.bytesPerRun) bytes")
     // Nor does it hold more at once: the doubles, the parsed result, no copy of the file.
-    #expect((measured.peakHeapBytesPerRun ?? 0) < 2 * 800_000, "\(measured.peakHeapBytesPerRun ?? -1) bytes at the peak")
+    #expect(
+      (measured.peakHeapBytesPerRun ?? 0) < 2 * 800_000, "\(measured.peakHeapBytesPerRun ?? -1) bytes at the peak")
   }
 
   @Test("Quantiles found by their bits equal those of the samples sorted, zeros and negatives included")
