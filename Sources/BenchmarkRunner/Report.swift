@@ -126,8 +126,13 @@ public enum Report {
       var verdict = group.verdict(gating: gated).rawValue
       if group.allocations == .regression { verdict += " (allocations)" }
       if group.instructions == .regression { verdict += " (instructions)" }
-      if group.memory == .regression { verdict += " (peak heap)" }
-      if group.cycles == .regression { verdict += " (cycles)" }
+      // The metrics added since say whether they count: `same (cycles regression, not gated)`.
+      for (metric, judged, name) in [
+        (GatedMetrics.memory, group.memory, "peak heap"), (.cycles, group.cycles, "cycles"),
+      ]
+      where judged == .regression {
+        verdict += gated.contains(metric) ? " (\(name))" : " (\(name) regression, not gated)"
+      }
       // A time that does not count says why, so `same` never sits beside a time that moved.
       if group.baseline != nil && group.current != nil {
         if !gated.contains(.time) && group.time != .same {

@@ -70,6 +70,9 @@ struct CycleEstimateTests {
     #expect(comparison(old, more, gated: .all).groups[0].cycles == .regression)
     #expect(comparison(old, more, gated: .all).overall == .regression)
     #expect(comparison(old, more, gated: [.instructions]).overall == .same)
+    #expect(
+      Report.comparison(comparison(old, more, gated: [.instructions])).contains("same (cycles regression, not gated)"))
+    #expect(Report.comparison(comparison(old, more, gated: .all)).contains("regression (cycles)"))
     #expect(comparison(old, few, gated: .all).groups[0].cycles == .same)
     #expect(comparison(more, old, gated: .all).groups[0].cycles == .improvement)
     var other = result([("probe/walk", samples(100), 0)])

@@ -54,13 +54,23 @@ struct ResultFileTests {
   func filesOfEarlierVersions() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    let baseline = try RunResult.load(from: root.appendingPathComponent("results/baselines/default.json").path)
-    #expect(baseline.cycleModel == nil)
-    #expect(baseline.groups.allSatisfy { $0.peakHeapBytesPerRun == nil && $0.estimatedCyclesPerOperation == nil })
+    // The fuzzing corpus's valid files and the committed history entries are kept as written then.
+    var old: [RunResult] = []
+    for name in ["valid-compact.json", "valid-series.json", "valid-spaced.json"] {
+      let path = root.appendingPathComponent("Tests/FuzzCorpus/result-file/\(name)").path
+      #expect(try !String(contentsOfFile: path, encoding: .utf8).contains("peakHeapBytesPerRun"))
+      old.append(try RunResult.load(from: path))
+    }
+    for result in old {
+      #expect(result.cycleModel == nil)
+      #expect(result.groups.allSatisfy { $0.peakHeapBytesPerRun == nil && $0.peakResidentBytes == nil })
+      #expect(result.groups.allSatisfy { $0.estimatedCyclesPerOperation == nil })
+    }
     let entries = try HistoryEntry.load(folder: root.appendingPathComponent("results/history").path)
     #expect(!entries.isEmpty)
     #expect(entries.allSatisfy { $0.groups.allSatisfy { $0.peakHeapBytesPerRun == nil } })
-    // Such a baseline against a run that measured them: no memory or cycle verdict, no column of dashes alone.
+    // Such a file against a run that measured them: no memory or cycle verdict, a dash before the arrow.
+    let baseline = old[0]
     var run = result([(baseline.groups[0].title, samples(100), baseline.groups[0].allocationsPerRun)])
     run.groups[0].peakHeapBytesPerRun = 64
     let comparison = Comparison(baseline: Check.restricted(baseline, to: run), current: run)
