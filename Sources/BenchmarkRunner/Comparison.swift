@@ -31,9 +31,13 @@ public struct GatedMetrics: OptionSet, Sendable, Hashable {
   public static let time = GatedMetrics(rawValue: 1)
   public static let allocations = GatedMetrics(rawValue: 2)
   public static let instructions = GatedMetrics(rawValue: 4)
-  public static let all: GatedMetrics = [.time, .allocations, .instructions]
+  /// Peak heap bytes of one run (exact, like allocations).
+  public static let memory = GatedMetrics(rawValue: 8)
+  /// Estimated cycles (``CycleModel``), where counted with `--cycles`.
+  public static let cycles = GatedMetrics(rawValue: 16)
+  public static let all: GatedMetrics = [.time, .allocations, .instructions, .memory, .cycles]
 
-  /// Parses `time,allocations,instructions`; `nil` on an unknown name or an
+  /// Parses `time,allocations,instructions,memory,cycles`; `nil` on an unknown name or an
   /// empty one (`--metrics ''` from an unset variable must not gate nothing).
   public init?(names: String) {
     self = []
@@ -42,6 +46,8 @@ public struct GatedMetrics: OptionSet, Sendable, Hashable {
       case "time": insert(.time)
       case "allocations": insert(.allocations)
       case "instructions": insert(.instructions)
+      case "memory": insert(.memory)
+      case "cycles": insert(.cycles)
       default: return nil
       }
     }
@@ -62,6 +68,8 @@ public struct ComparisonPolicy: Sendable {
   /// which moves heap addresses and so memcpy's path: a clone elsewhere measured
   /// displacement/elements at 1,197 instead of 1,185 instructions per call (+1.0%).
   public var instructionThreshold = 0.02
+  /// Estimated cycles within 1 ± this are the same (see ``Comparison/judgeMemoryAndCycles(_:policy:)``).
+  public var cycleThreshold = 0.02
   public var gated: GatedMetrics = .all
   /// Judge times even when the baseline comes from another host (see ``HostMatch``).
   public var judgeTimeAcrossHosts = false
@@ -82,6 +90,8 @@ public struct GroupComparison: Sendable {
   public var time: Verdict = .same
   public var allocations: Verdict = .same
   public var instructions: Verdict = .same
+  public var memory: Verdict = .same
+  public var cycles: Verdict = .same
   public var note: String = ""
 
   /// The verdict that counts, over the gated metrics.
@@ -92,6 +102,8 @@ public struct GroupComparison: Sendable {
     if gated.contains(.time) { verdicts.append(time) }
     if gated.contains(.allocations) { verdicts.append(allocations) }
     if gated.contains(.instructions) { verdicts.append(instructions) }
+    if gated.contains(.memory) { verdicts.append(memory) }
+    if gated.contains(.cycles) { verdicts.append(cycles) }
     return verdicts.max() ?? .same
   }
 }
@@ -117,6 +129,7 @@ public struct Comparison: Sendable {
     var groups = titles.map { title in
       GroupComparison(title: title, baseline: baseline.group(title), current: current.group(title))
     }
+    Self.dropCyclesOfAnotherModel(&groups, baseline: baseline, current: current)
     // Time: a rank test per group, then false-discovery-rate control across groups.
     let tested = groups.indices.filter { groups[$0].baseline != nil && groups[$0].current != nil }
     for index in tested {
@@ -171,6 +184,7 @@ public struct Comparison: Sendable {
       group.allocations = .improvement
     }
     judgeInstructions(&group, policy: policy)
+    judgeMemoryAndCycles(&group, policy: policy)
   }
 
   /// Instruction counts are exact: a change beyond the threshold is real.
@@ -263,6 +277,14 @@ public struct ComparisonDocument: Codable, Sendable {
     public var currentAllocationsPerRun: Int?
     public var baselineInstructionsPerOperation: Double?
     public var currentInstructionsPerOperation: Double?
+    public var memoryVerdict: Verdict
+    public var cyclesVerdict: Verdict
+    public var baselinePeakHeapBytesPerRun: Int?
+    public var currentPeakHeapBytesPerRun: Int?
+    public var baselinePeakResidentBytes: Int?
+    public var currentPeakResidentBytes: Int?
+    public var baselineEstimatedCyclesPerOperation: Double?
+    public var currentEstimatedCyclesPerOperation: Double?
     public var note: String
   }
 
@@ -280,8 +302,10 @@ public struct ComparisonDocument: Codable, Sendable {
     let gated = comparison.policy.gated
     func finite(_ value: Double) -> Double? { value.isFinite ? value : nil }
     verdict = comparison.overall
-    gatedMetrics = [(GatedMetrics.time, "time"), (.allocations, "allocations"), (.instructions, "instructions")]
-      .filter { gated.contains($0.0) }.map(\.1)
+    gatedMetrics = [
+      (GatedMetrics.time, "time"), (.allocations, "allocations"), (.instructions, "instructions"), (.memory, "memory"),
+      (.cycles, "cycles"),
+    ].filter { gated.contains($0.0) }.map(\.1)
     timeJudged = comparison.timeJudged
     host = comparison.host.reason
     calibrationRatio = comparison.host.cpuRatio
@@ -296,7 +320,13 @@ public struct ComparisonDocument: Codable, Sendable {
         baselineAllocationsPerRun: group.baseline?.allocationsPerRun,
         currentAllocationsPerRun: group.current?.allocationsPerRun,
         baselineInstructionsPerOperation: group.baseline?.instructionsPerOperation,
-        currentInstructionsPerOperation: group.current?.instructionsPerOperation, note: group.note)
+        currentInstructionsPerOperation: group.current?.instructionsPerOperation, memoryVerdict: group.memory,
+        cyclesVerdict: group.cycles, baselinePeakHeapBytesPerRun: group.baseline?.peakHeapBytesPerRun,
+        currentPeakHeapBytesPerRun: group.current?.peakHeapBytesPerRun,
+        baselinePeakResidentBytes: group.baseline?.peakResidentBytes,
+        currentPeakResidentBytes: group.current?.peakResidentBytes,
+        baselineEstimatedCyclesPerOperation: group.baseline?.estimatedCyclesPerOperation,
+        currentEstimatedCyclesPerOperation: group.current?.estimatedCyclesPerOperation, note: group.note)
     }
   }
 }

@@ -30,6 +30,18 @@ public enum Report {
     return number(value) + " /s"
   }
 
+  /// Bytes in binary units: `0 B`, `816 B`, `12.3 KiB`, `1.05 MiB`.
+  public static func bytes(_ value: Int) -> String {
+    let units = ["B", "KiB", "MiB", "GiB", "TiB"]
+    var scaled = Double(value)
+    var unit = 0
+    while abs(scaled) >= 1024 && unit < units.count - 1 {
+      scaled /= 1024
+      unit += 1
+    }
+    return (unit == 0 ? String(value) : number(scaled)) + " " + units[unit]
+  }
+
   public static func percent(_ ratio: Double) -> String {
     guard ratio.isFinite else { return "–" }
     let change = (ratio - 1) * 100
@@ -64,7 +76,9 @@ public enum Report {
 
   /// The measurements of one run.
   public static func run(_ result: RunResult, markdown: Bool = false) -> String {
-    let header = ["group", "ns/op median", "p25–p75", "p99", "ops/s", "allocs/op", "instr/op", "× reference"]
+    let extra = ExtraColumns(result.groups)
+    let header =
+      ["group", "ns/op median", "p25–p75", "p99", "ops/s", "allocs/op", "instr/op"] + extra.header + ["× reference"]
     let rows = result.groups.map { group -> [String] in
       let q = group.nanosecondsPerOperation
       let ratio = group.reference.flatMap(result.group).map { reference in
@@ -74,13 +88,15 @@ public enum Report {
         group.title, number(q.median), number(q.p25) + "–" + number(q.p75), number(q.p99),
         rate(group.throughput) + (group.megabytesPerSecond.map { " (" + number($0) + " MB/s)" } ?? ""),
         number(group.allocationsPerOperation), group.instructionsPerOperation.map(number) ?? "unavailable",
-        ratio ?? "",
-      ]
+      ] + extra.cells([group]) + [ratio ?? ""]
     }
     var text = table(header, rows, markdown: markdown)
     if result.groups.contains(where: { $0.instructionsPerOperation == nil }) {
       text +=
         "\ninstructions: \(markdown ? Text.markdown(result.instructionCounter) : Text.terminal(result.instructionCounter))\n"
+    }
+    if let model = result.cycleModel {
+      text += "\ncycles: \(markdown ? Text.markdown(model) : Text.terminal(model))\n"
     }
     return text
   }
@@ -88,12 +104,13 @@ public enum Report {
   /// A comparison with its verdicts, worst first.
   public static func comparison(_ comparison: Comparison, markdown: Bool = false) -> String {
     let gated = comparison.policy.gated
-    let header = [
-      // The interval is the bootstrap's on the ratio of medians; p is the Mann–Whitney U test's on
-      // the distributions, adjusted across groups: the two can disagree, so each is named.
-      "group", "baseline ns/op", "now ns/op", "change", "95% CI", "U-test p (BH)", "allocs/run", "instr/op",
-      "verdict",
-    ]
+    let extra = ExtraColumns(comparison.groups.flatMap { [$0.baseline, $0.current].compactMap { $0 } })
+    let header =
+      [
+        // The interval is the bootstrap's on the ratio of medians; p is the Mann–Whitney U test's on
+        // the distributions, adjusted across groups: the two can disagree, so each is named.
+        "group", "baseline ns/op", "now ns/op", "change", "95% CI", "U-test p (BH)", "allocs/run", "instr/op",
+      ] + extra.header + ["verdict"]
     let ordered = comparison.groups.sorted { $0.verdict(gating: gated) > $1.verdict(gating: gated) }
     let rows = ordered.map { group -> [String] in
       let old = group.baseline.map { number($0.nanosecondsPerOperation.median) } ?? "–"
@@ -109,6 +126,13 @@ public enum Report {
       var verdict = group.verdict(gating: gated).rawValue
       if group.allocations == .regression { verdict += " (allocations)" }
       if group.instructions == .regression { verdict += " (instructions)" }
+      // The metrics added since say whether they count: `same (cycles regression, not gated)`.
+      for (metric, judged, name) in [
+        (GatedMetrics.memory, group.memory, "peak heap"), (.cycles, group.cycles, "cycles"),
+      ]
+      where judged == .regression {
+        verdict += gated.contains(metric) ? " (\(name))" : " (\(name) regression, not gated)"
+      }
       // A time that does not count says why, so `same` never sits beside a time that moved.
       if group.baseline != nil && group.current != nil {
         if !gated.contains(.time) && group.time != .same {
@@ -120,8 +144,8 @@ public enum Report {
       if !group.note.isEmpty { verdict += " — " + group.note }
       return [
         group.title, old, new, percent(group.timeRatio), interval,
-        group.adjustedP < 1 ? String(format: "%.3g", group.adjustedP) : "1", allocations, instructions, verdict,
-      ]
+        group.adjustedP < 1 ? String(format: "%.3g", group.adjustedP) : "1", allocations, instructions,
+      ] + extra.cells([group.baseline, group.current]) + [verdict]
     }
     var text = ""
     if !comparison.host.sameHost {
@@ -134,6 +158,35 @@ public enum Report {
 }
 
 extension Report {
+  /// The memory and cycle columns, present only where some group has the
+  /// metric (runs before they were measured, or without `--cycles`, keep their
+  /// table): peak heap bytes of a run, the worker's peak resident set, cycles per operation.
+  struct ExtraColumns {
+    var heap = false
+    var resident = false
+    var cycles = false
+
+    init(_ groups: [GroupResult]) {
+      heap = groups.contains { $0.peakHeapBytesPerRun != nil }
+      resident = groups.contains { $0.peakResidentBytes != nil }
+      cycles = groups.contains { $0.estimatedCyclesPerOperation != nil }
+    }
+
+    var header: [String] {
+      (heap ? ["heap peak/run"] : []) + (resident ? ["RSS peak"] : []) + (cycles ? ["cycles/op"] : [])
+    }
+
+    /// One group's cells, or `before → after` for the two sides of a comparison.
+    func cells(_ sides: [GroupResult?]) -> [String] {
+      func joined(_ cell: (GroupResult) -> String?) -> String {
+        sides.map { $0.flatMap(cell) ?? "–" }.joined(separator: " → ")
+      }
+      return (heap ? [joined { $0.peakHeapBytesPerRun.map(Report.bytes) }] : [])
+        + (resident ? [joined { $0.peakResidentBytes.map(Report.bytes) }] : [])
+        + (cycles ? [joined { $0.estimatedCyclesPerOperation.map(Report.number) }] : [])
+    }
+  }
+
   /// The functions whose instructions per operation changed most between two builds, for one group.
   public static func explanation(_ explanation: ABTest.Explanation, markdown: Bool = false) -> String {
     let title = "\(explanation.group): instructions per operation by function (own, not callees'), A → B\n"
