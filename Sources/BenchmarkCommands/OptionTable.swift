@@ -179,7 +179,7 @@ extension BenchmarkTool {
         Options.instructions, "Count instructions under callgrind instead of measuring.", for: ["worker"]),
       OptionRow(
         Options.cycles,
-        "Also estimate cycles per operation (instructions + 10 × L1 misses + 100 × LL misses of caches callgrind simulates); counts instructions too, in the same pass, several times slower.",
+        "Also estimate cycles per operation (instructions + 10 × L1 misses + 100 × LL misses of caches callgrind simulates); counts instructions too, in the same callgrind pass, about as long as --instructions.",
         for: measuring),
       OptionRow(
         Options.countCycles, "Count under callgrind with the simulated caches warmed by one run first.",
