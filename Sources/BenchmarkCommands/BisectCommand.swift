@@ -26,8 +26,9 @@ enum BisectCommand {
       control); the group with the largest confirmed change is followed. Each
       probe is measured with the commits on either side of it, each in a fresh
       process, in sets of rounds, and placed only when two sets agree; a probe
-      no two sets agree on is skipped and the search widens around it, and if
-      no commit can be singled out the answer is the range. The commit found
+      no two sets agree on is skipped and the search widens around it, probing
+      it once more when nothing else is left; if no commit can be singled out
+      the answer is the range. The commit found
       is compared with its parent for its figures. Changes under 10% are not
       followed.
 
@@ -306,11 +307,11 @@ enum BisectCommand {
     }
     if !document.probes.isEmpty {
       text += Report.table(
-        ["#", "commit", "side", "measured", "subject"],
+        ["#", "commit", "side", "subject", "measured"],
         document.probes.map { probe in
           [
-            String(probe.index), String(probe.commit.prefix(12)), probe.side.rawValue, probe.detail,
-            probe.subject.count > 50 ? String(probe.subject.prefix(49)) + "…" : probe.subject,
+            String(probe.index), String(probe.commit.prefix(12)), probe.side.rawValue,
+            probe.subject.count > 40 ? String(probe.subject.prefix(39)) + "…" : probe.subject, probe.detail,
           ]
         }, markdown: markdown, leftAligned: [1, 2, 3, 4])
       text += "\n"

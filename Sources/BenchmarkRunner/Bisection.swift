@@ -27,7 +27,8 @@ public enum BisectMetric: String, Sendable, CaseIterable, Codable {
 /// from GOOD to BAD. Commits are indices: 0 is GOOD, `n` is BAD, and the
 /// change lies in (lo, hi], which each probe halves. A probe that cannot be
 /// placed is skipped, never guessed: the next probe is the commit nearest the
-/// middle among the others, and when none is left the answer is the range.
+/// middle among the others, a skipped one is tried again once nothing else is
+/// left, and when it still cannot be placed the answer is the range.
 public enum Bisection {
   /// Where a probed commit lies relative to the change.
   public enum Side: String, Codable, Sendable {
@@ -104,27 +105,34 @@ public enum Bisection {
 
   /// The search on (0, n]: `side(m, lo, hi)` places commit `m`; returns the
   /// last (lo, hi). A commit it cannot place is skipped, and the probe moves to
-  /// the nearest remaining one to the middle.
+  /// the nearest remaining one to the middle. A skipped commit is probed again,
+  /// up to `attempts` times in all, only once no other commit is left between
+  /// lo and hi: noise on a shared machine often passes, and by then its
+  /// neighbours have been placed.
   static func narrow<Failure: Error>(
-    _ n: Int, progress: (Event) -> Void, side: (_ m: Int, _ lo: Int, _ hi: Int) throws(Failure) -> (Side, String)
+    _ n: Int, attempts: Int = 1, progress: (Event) -> Void,
+    side: (_ m: Int, _ lo: Int, _ hi: Int) throws(Failure) -> (Side, String)
   ) throws(Failure) -> (lo: Int, hi: Int, probes: [Probe]) {
     var (lo, hi) = (0, n)
-    var skipped = Set<Int>()
+    var tried: [Int: Int] = [:]
     var probes: [Probe] = []
     while hi - lo > 1 {
       let middle = Double(lo + hi) / 2
+      let open = (lo + 1..<hi).filter { tried[$0, default: 0] < attempts }
+      let fewest = open.map { tried[$0, default: 0] }.min()
       guard
-        let m = (lo + 1..<hi).filter({ !skipped.contains($0) }).min(by: {
+        let m = open.filter({ tried[$0, default: 0] == fewest }).min(by: {
           abs(Double($0) - middle) < abs(Double($1) - middle)
         })
       else { break }
+      tried[m, default: 0] += 1
       let (placed, detail) = try side(m, lo, hi)
       probes.append(Probe(index: m, side: placed, detail: detail))
       progress(.placed(probes.last!))
       switch placed {
       case .unchanged: lo = m
       case .changed: hi = m
-      case .unclear: skipped.insert(m)
+      case .unclear: break
       }
     }
     return (lo, hi, probes)
@@ -195,6 +203,8 @@ extension Bisection {
     public var policy: ComparisonPolicy
     /// A probe is placed once two sets of fresh rounds agree and none disagrees; after this many, it is skipped.
     public var maximumSets = 4
+    /// How often a skipped probe is tried in all (see ``Bisection/narrow(_:attempts:progress:side:)``).
+    public var maximumAttempts = 2
 
     public init(rounds: Int, policy: ComparisonPolicy = ComparisonPolicy()) {
       precondition(rounds >= 1, "a time bisection needs at least one round")
@@ -265,7 +275,10 @@ extension Bisection {
       }
 
       var notes: [String] = []
-      let (lo, hi, probes) = try narrow(n, progress: progress) { (m, lo, hi) throws(Failure) -> (Side, String) in
+      var probed = Set<Int>()
+      let (lo, hi, probes) = try narrow(n, attempts: maximumAttempts, progress: progress) {
+        (m, lo, hi) throws(Failure) -> (Side, String) in
+        if !probed.insert(m).inserted { notes.append("#\(m): probed again, in fresh sets, between #\(lo) and #\(hi)") }
         try prepare(m)
         return try place(m, lo: lo, hi: hi, group: lead.title, expected: expected, notes: &notes, progress: progress) {
           (index, titles) throws(Failure) -> RunResult in try measure(index, titles)

@@ -143,9 +143,23 @@ struct BisectionTests {
     #expect(outcome.notes.contains { $0.hasPrefix("#4: no two of 4 sets agreed; skipped") })
     #expect(try Self.json(outcome, commits: 8)["commit"] is NSNull)
 
+    // Tried once more when nothing else is left, and still noisy.
+    #expect(outcome.probes.map(\.index) == [4, 3, 5, 4])
+    #expect(outcome.notes.contains("#4: probed again, in fresh sets, between #3 and #5"))
+
     // A skipped commit beside the change does not hide it.
     let found = Self.search(8, FakeMachine(noisy: [4]) { $0 >= 6 ? 130 : 100 })
     #expect(found.found == 6 && found.isConclusive)
+  }
+
+  @Test("Time: a commit noisy only for a while is skipped, then probed again once its neighbours are placed, and found")
+  func transientNoise() {
+    // #4's first four sets of 3 rounds are noisy; it is the change.
+    let machine = FakeMachine(noisy: [4], noisyCalls: 12) { $0 >= 4 ? 130 : 100 }
+    let outcome = Self.search(8, machine)
+    #expect(outcome.found == 4 && outcome.isConclusive)
+    #expect(outcome.probes.map(\.index) == [4, 3, 5, 4])
+    #expect(outcome.probes.map(\.side) == [.unclear, .unchanged, .changed, .changed])
   }
 
   @Test("Time: GOOD and BAD the same, so no commit; nothing but GOOD and BAD is measured")
