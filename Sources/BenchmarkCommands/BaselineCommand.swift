@@ -20,7 +20,10 @@ enum BaselineCommand {
       "Measures the suite and writes the baseline atomically: results/baselines/default.json, or NAME.json with --name.",
     discussion: "",
     statuses: [.success, .toolError, .usage],
-    rules: [.excludes(Options.output, Options.name), .excludes(Options.json, Options.markdown)],
+    rules: [
+      .excludes(Options.output, Options.name), .excludes(Options.json, Options.markdown),
+      .excludes(Options.instructions, Options.noInstructions),
+    ],
     handlesInterrupts: true
   ) { invocation throws(CommandFailure) in
     let options = invocation.options
@@ -32,10 +35,15 @@ enum BaselineCommand {
           status: .toolError)
       }
     #endif
-    let measuring = Measuring(options, tool: invocation.tool)
+    var measuring = Measuring(options, tool: invocation.tool)
     let progress = Progress(invocation.terminal, quiet: options.has(Options.quiet))
-    let result = try measuring.measure(try measuring.selectedBenchmarks(), progress: progress)
     let path = options[Options.output] ?? BaselineNames.path(options[Options.name] ?? BaselineNames.defaultName)
+    // The baseline keeps what the one it replaces holds: instruction counts stay unless left out by name.
+    if let reason = keptInstructions(replacing: path, options: options) {
+      measuring.instructions = true
+      progress.note("counting instructions under callgrind: \(reason) (--no-instructions leaves them out)")
+    }
+    let result = try measuring.measure(try measuring.selectedBenchmarks(), progress: progress)
     try ResultFiles.write(result, to: path)
     if options.has(Options.json) {
       invocation.terminal.write(ResultFiles.jsonText(result))
@@ -68,5 +76,19 @@ enum BaselineCommand {
         ? ResultFiles.jsonText(result)
         : ResultFiles.header(result) + Report.run(result, markdown: options.has(Options.markdown)))
     return .success
+  }
+}
+
+extension BaselineCommand {
+  /// Why `baseline update` counts instructions though not asked to: the baseline
+  /// at `path` holds them and this host's counter does not give them; `nil` when
+  /// asked either way, or when there is nothing to keep.
+  static func keptInstructions(replacing path: String, options: OptionValues) -> String? {
+    guard !options.has(Options.instructions), !options.has(Options.noInstructions),
+      Measurer.instructionCounterProblem != nil, let old = try? RunResult.load(from: path)
+    else { return nil }
+    let counted = old.groups.filter { $0.instructionsPerOperation != nil }.count
+    guard counted > 0 else { return nil }
+    return "\(path) holds them for \(counted) of its \(old.groups.count) group(s)"
   }
 }

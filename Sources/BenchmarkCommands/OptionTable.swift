@@ -29,6 +29,8 @@ public enum Options {
     parse: { GatedMetrics(names: $0) })
   public static let compareTimesAcrossHosts = Option(flag: "--compare-times-across-hosts")
   public static let instructions = Option(flag: "--instructions")
+  public static let noInstructions = Option(flag: "--no-instructions")
+  public static let budget = seconds("--budget", in: 0...3600, zeroAllowed: true)
   public static let record = Option(flag: "--record")
   public static let history = path("--history", "DIR")
   public static let json = Option(flag: "--json")
@@ -170,6 +172,14 @@ extension BenchmarkTool {
         for: measuring + ["ab"]),
       OptionRow(
         Options.instructions, "Count instructions under callgrind instead of measuring.", for: ["worker"]),
+      OptionRow(
+        Options.noInstructions,
+        "Leave instruction counts out, even where the baseline being replaced holds them (by default it keeps what that baseline holds).",
+        for: ["baseline update"]),
+      OptionRow(
+        Options.budget,
+        "Seconds the groups in doubt may take to be measured in more processes before they are called inconclusive (default 20; 0: none).",
+        for: ["run", "check"]),
       OptionRow(
         Options.record, "Also record the run in the history folder (see `history --help`).", for: ["run", "check"]),
       OptionRow(

@@ -1,28 +1,126 @@
 /// The verdict procedure of `run` and `check`: a run compared with a
-/// baseline, group by group; groups whose time verdict is not "same" are
-/// measured again in fresh processes and keep a verdict only if it shows again.
+/// baseline, group by group. A group whose interval is too wide to settle its
+/// time against its threshold gets more fresh processes, pooled with its
+/// first ones, round by round within a budget of time; then groups whose time
+/// shows a change are measured again in fresh processes and keep the verdict
+/// only if it shows again.
 public struct Check {
   public var policy: ComparisonPolicy
+  /// Seconds the rounds of added processes may take (0: none).
+  public var budget: Double
+  /// Fresh processes a round adds at least, and at most.
+  public var processesPerRound = 2...6
+  /// No group is measured in more processes than this.
+  public var maximumProcesses = 48
 
-  public init(policy: ComparisonPolicy) { self.policy = policy }
+  public init(policy: ComparisonPolicy, budget: Double = 0) {
+    self.policy = policy
+    self.budget = budget
+  }
 
-  /// The comparison of `current` with `baseline` (restricted to the groups
-  /// measured, so a filtered run is not told of missing groups). `remeasure`
-  /// measures the given groups again; `nil` skips re-measurement.
+  /// What the check found, and what the rounds of added processes did.
+  public struct Outcome: Sendable {
+    public var comparison: Comparison
+    /// The run with the processes the rounds added (what was judged).
+    public var result: RunResult
+    public var rounds: Int
+    /// Processes added, by group title.
+    public var added: [String: Int]
+    /// Seconds the rounds took, and the budget they had.
+    public var seconds: Double
+    public var budget: Double
+    /// Groups still in doubt when the rounds stopped, and why they stopped.
+    public var stillInDoubt: [String]
+    public var stopped: Stop
+
+    public enum Stop: String, Sendable {
+      case settled = "nothing in doubt"
+      case budget = "the budget would be exceeded"
+      case limit = "the process limit reached"
+      case off = "no budget"
+    }
+
+    /// One line on what the rounds did, for the end of the output.
+    public var summary: String {
+      let spent = "\(Report.trimmed(seconds)) s of the \(Report.trimmed(budget)) s budget"
+      guard rounds > 0 else {
+        let doubt = stillInDoubt.isEmpty ? "" : "; \(stillInDoubt.count) group(s) in doubt, \(stopped.rawValue)"
+        return "sensitivity: no processes added (\(stopped == .settled ? "nothing in doubt" : spent))\(doubt)"
+      }
+      let groups = added.sorted { $0.key < $1.key }.map { "\($0.key) +\($0.value)" }.joined(separator: ", ")
+      let left =
+        stillInDoubt.isEmpty
+        ? "all settled" : "\(stillInDoubt.count) still in doubt (\(stopped.rawValue))"
+      return
+        "sensitivity: \(rounds) round(s) added processes to \(added.count) group(s) in doubt (\(groups)) in \(spent); \(left)"
+    }
+  }
+
+  /// Judges `current` (measured in `seconds`) against `baseline`, restricted
+  /// to the groups measured (a filtered run is not told of missing groups).
+  /// `measure(titles, processes)` measures those groups in that many fresh
+  /// processes; `nil` measures nothing more. `clock` reads seconds.
   public func judge<Failure: Error>(
-    _ current: RunResult, against baseline: RunResult, report: (String) -> Void,
-    remeasure: (([String]) throws(Failure) -> RunResult)?
-  ) throws(Failure) -> Comparison {
-    var comparison = Comparison(baseline: Self.restricted(baseline, to: current), current: current, policy: policy)
-    let suspects = comparison.suspects
-    if let remeasure, !suspects.isEmpty {
+    _ current: RunResult, against baseline: RunResult, measuredIn seconds: Double, report: (String) -> Void,
+    clock: () -> Double, measure: (([String], Int) throws(Failure) -> RunResult)?
+  ) throws(Failure) -> Outcome {
+    var pooled = current
+    var comparison = Comparison(baseline: Self.restricted(baseline, to: pooled), current: pooled, policy: policy)
+    let firstProcesses = current.groups.map(\.processes).max() ?? 1
+    // What one group costs in one process: from the first measurement, then from the latest round.
+    var perUnit = seconds / Double(max(1, current.groups.count * firstProcesses))
+    var (rounds, used, added) = (0, 0.0, [String: Int]())
+    var stopped = Outcome.Stop.settled
+    while let measure, budget > 0 {
+      let doubt = comparison.undecided
+      let open = doubt.filter { (pooled.group($0)?.processes ?? maximumProcesses) < maximumProcesses }
+      guard !doubt.isEmpty else {
+        stopped = .settled
+        break
+      }
+      guard !open.isEmpty else {
+        stopped = .limit
+        break
+      }
+      // As many processes as the widest group would need, within the round's bounds and the budget left.
+      let needed = open.compactMap { title -> Double? in
+        guard let group = comparison.groups.first(where: { $0.title == title }), let factor = group.processesNeeded
+        else { return nil }
+        return (factor - 1) * Double(group.current?.processes ?? 1)
+      }.max() ?? Double(processesPerRound.lowerBound)
+      var count = min(max(Int(needed.rounded(.up)), processesPerRound.lowerBound), processesPerRound.upperBound)
+      let affordable = Int(((budget - used) / (perUnit * Double(open.count))).rounded(.down))
+      count = min(count, affordable)
+      guard count >= 1 else {
+        stopped = .budget
+        break
+      }
       report(
-        "re-measuring \(suspects.count) suspect group(s) in fresh processes: \(suspects.joined(separator: ", "))\n")
-      let fresh = try remeasure(suspects)
+        "in doubt: \(open.count) group(s); measuring them in \(count) more process(es): \(open.joined(separator: ", "))\n")
+      let start = clock()
+      let fresh = try measure(open, count)
+      let took = max(0, clock() - start)
+      used += took
+      perUnit = max(perUnit, took / Double(open.count * count))
+      rounds += 1
+      for title in open { added[title, default: 0] += count }
+      pooled = RunResult.pooling([pooled, fresh])
+      comparison = Comparison(baseline: Self.restricted(baseline, to: pooled), current: pooled, policy: policy)
+    }
+    if measure == nil || budget <= 0 { stopped = comparison.undecided.isEmpty ? .settled : .off }
+    let stillInDoubt = comparison.undecided
+    // A change stands only if fresh processes show it again.
+    let changes = comparison.changes
+    if let measure, !changes.isEmpty {
+      report(
+        "re-measuring \(changes.count) group(s) whose time changed, in fresh processes: \(changes.joined(separator: ", "))\n")
+      let fresh = try measure(changes, firstProcesses)
       comparison.confirm(
         with: Comparison(baseline: Self.restricted(baseline, to: fresh), current: fresh, policy: policy))
     }
-    return comparison
+    return Outcome(
+      comparison: comparison, result: pooled, rounds: rounds, added: added, seconds: used, budget: budget,
+      stillInDoubt: stillInDoubt, stopped: stopped)
   }
 
   /// `baseline` with only the groups of `result`.

@@ -289,7 +289,7 @@ extension RunResult {
   fileprivate init(_ node: Node) throws(Node.Failure) {
     let fields = try node.object([
       "schemaVersion", "suite", "machine", "toolchain", "commit", "buildFlags", "date", "settings",
-      "instructionCounter", "metrics", "groups", "series", "calibration",
+      "instructionCounter", "metrics", "groups", "series", "calibration", "clock",
     ])
     // The version first: a file of another version is refused as such, whatever else it holds.
     let version = try fields.required("schemaVersion").integer(in: 0...1_000_000)
@@ -327,6 +327,7 @@ extension RunResult {
     calibration = try fields.optional("calibration").map { (node) throws(Node.Failure) in
       try Calibration(decoding: node)
     }
+    clock = try fields.optional("clock")?.nonEmptyString()
   }
 }
 
