@@ -3,14 +3,21 @@ import Foundation
 
 /// `baseline update` and `baseline show`.
 enum BaselineCommand {
+  /// Seconds the rounds of added processes may take by default: a baseline is recorded once and
+  /// judged against many times.
+  static let defaultBudget = 60.0
+
   static let group = Command(
     group: "baseline", abstract: "Record a baseline (release builds only), or print one.",
     discussion: """
       update measures the suite and writes the baseline atomically (release builds
       only): results/baselines/default.json, or with --name NAME a baseline of its
       own, results/baselines/NAME.json (e.g. one per branch or machine), which
-      run, check and compare read with --baseline-name NAME. show prints a stored
-      baseline.
+      run, check and compare read with --baseline-name NAME. A group whose own
+      median it knows to worse than ± half its threshold is measured in more fresh
+      processes, within --budget seconds; instruction counts are kept where the
+      baseline it replaces holds them (--no-instructions leaves them out). show
+      prints a stored baseline.
       """,
     actions: [update, show])
 
@@ -43,14 +50,34 @@ enum BaselineCommand {
       measuring.instructions = true
       progress.note("counting instructions under callgrind: \(reason) (--no-instructions leaves them out)")
     }
-    let result = try measuring.measure(try measuring.selectedBenchmarks(), progress: progress)
+    let started = Date()
+    var result = try measuring.measure(try measuring.selectedBenchmarks(), progress: progress)
+    var summary = ""
+    if measuring.processes > 0 {
+      // Every comparison with this baseline carries its spread: groups it knows to worse than
+      // ± half their effect floor get more fresh processes, within the budget.
+      var policy = ComparisonPolicy()
+      policy.groupThresholds = invocation.suite.thresholds
+      let measure = { (titles: [String], processes: Int) throws(CommandFailure) -> RunResult in
+        var again = measuring
+        again.only = Set(titles)
+        again.processes = processes
+        again.instructions = false
+        return try again.measure(try again.selectedBenchmarks(), progress: progress)
+      }
+      let rounds = try Check(policy: policy, budget: options[Options.budget] ?? defaultBudget).settleBaseline(
+        result, measuredIn: Date().timeIntervalSince(started), report: progress.note,
+        clock: { Date().timeIntervalSinceReferenceDate }, measure: measure)
+      result = rounds.result
+      summary = rounds.sentence("group(s) seen to worse than ± half their threshold") + "\n"
+    }
     try ResultFiles.write(result, to: path)
     if options.has(Options.json) {
       invocation.terminal.write(ResultFiles.jsonText(result))
-      invocation.terminal.report("baseline written to \(path)\n")
+      invocation.terminal.report(summary + "baseline written to \(path)\n")
     } else {
       invocation.terminal.write(
-        Report.run(result, markdown: options.has(Options.markdown)) + "\nbaseline written to \(path)\n")
+        Report.run(result, markdown: options.has(Options.markdown)) + "\n\(summary)baseline written to \(path)\n")
     }
     return .success
   }

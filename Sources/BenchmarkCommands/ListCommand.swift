@@ -25,7 +25,8 @@ enum ListCommand {
     policy.groupThresholds = invocation.suite.thresholds
     let lines = benchmarks.map { benchmark in
       let thresholds = policy.limits(for: benchmark.title).differences(from: policy.defaultLimits)
-      return "\(benchmark.title)  (\(benchmark.operations) operations a run\(thresholds.isEmpty ? "" : "; " + thresholds))"
+      return
+        "\(benchmark.title)  (\(benchmark.operations) operations a run\(thresholds.isEmpty ? "" : "; " + thresholds))"
     }
     let total = benchmarks.reduce(0) { $0 + $1.operations }
     invocation.terminal.write(

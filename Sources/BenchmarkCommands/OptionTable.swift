@@ -181,6 +181,10 @@ extension BenchmarkTool {
         "Seconds the groups in doubt may take to be measured in more processes before they are called inconclusive (default 20; 0: none).",
         for: ["run", "check"]),
       OptionRow(
+        Options.budget,
+        "Seconds the groups whose own median is known to worse than ± half their threshold may take to be measured in more processes (default 60; 0: none).",
+        for: ["baseline update"]),
+      OptionRow(
         Options.record, "Also record the run in the history folder (see `history --help`).", for: ["run", "check"]),
       OptionRow(
         Options.history, "With --record: the history folder (default results/history).", for: ["run", "check"]),

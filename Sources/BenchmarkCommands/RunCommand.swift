@@ -96,7 +96,7 @@ enum RunCommand {
       clock: { Date().timeIntervalSinceReferenceDate }, measure: measuring.processes > 0 ? measure : nil)
     let comparison = outcome.comparison
     // The file holds what was judged: the first processes and those the rounds added.
-    if outcome.rounds > 0 { try ResultFiles.write(outcome.result, to: output) }
+    if outcome.rounds.count > 0 { try ResultFiles.write(outcome.result, to: output) }
     if printTable && !json { terminal.write(Report.run(outcome.result, markdown: markdown) + "\n") }
     if json {
       terminal.write(ResultFiles.jsonText(outcome.result))

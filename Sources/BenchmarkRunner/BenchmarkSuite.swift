@@ -109,4 +109,3 @@ public struct GroupThresholds: Sendable, Hashable {
   /// Whether these thresholds apply to the group `title`.
   public func applies(to title: String) -> Bool { TitleFilter(groups).matches(title) }
 }
-

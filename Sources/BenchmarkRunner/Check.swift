@@ -18,20 +18,17 @@ public struct Check {
     self.budget = budget
   }
 
-  /// What the check found, and what the rounds of added processes did.
-  public struct Outcome: Sendable {
-    public var comparison: Comparison
-    /// The run with the processes the rounds added (what was judged).
+  /// What the rounds of added processes did.
+  public struct Rounds: Sendable {
+    /// The result with the processes the rounds added.
     public var result: RunResult
-    public var rounds: Int
+    public var count = 0
     /// Processes added, by group title.
-    public var added: [String: Int]
+    public var added: [String: Int] = [:]
     /// Seconds the rounds took, and the budget they had.
-    public var seconds: Double
+    public var seconds = 0.0
     public var budget: Double
-    /// Groups still in doubt when the rounds stopped, and why they stopped.
-    public var stillInDoubt: [String]
-    public var stopped: Stop
+    public var stopped = Stop.settled
 
     public enum Stop: String, Sendable {
       case settled = "nothing in doubt"
@@ -40,19 +37,91 @@ public struct Check {
       case off = "no budget"
     }
 
-    /// One line on what the rounds did, for the end of the output.
-    public var summary: String {
+    /// `sensitivity: 2 round(s) added processes to 3 group(s) … in 8.1 s of the 20 s budget`.
+    public func sentence(_ what: String) -> String {
       let spent = "\(Report.trimmed(seconds)) s of the \(Report.trimmed(budget)) s budget"
-      guard rounds > 0 else {
-        let doubt = stillInDoubt.isEmpty ? "" : "; \(stillInDoubt.count) group(s) in doubt, \(stopped.rawValue)"
-        return "sensitivity: no processes added (\(stopped == .settled ? "nothing in doubt" : spent))\(doubt)"
+      guard count > 0 else {
+        return "sensitivity: no processes added (\(stopped == .settled ? "nothing in doubt" : spent))"
       }
       let groups = added.sorted { $0.key < $1.key }.map { "\($0.key) +\($0.value)" }.joined(separator: ", ")
-      let left =
-        stillInDoubt.isEmpty
-        ? "all settled" : "\(stillInDoubt.count) still in doubt (\(stopped.rawValue))"
-      return
-        "sensitivity: \(rounds) round(s) added processes to \(added.count) group(s) in doubt (\(groups)) in \(spent); \(left)"
+      return "sensitivity: \(count) round(s) added processes to \(added.count) \(what) (\(groups)) in \(spent)"
+    }
+  }
+
+  /// Adds fresh processes to the groups `inDoubt` names, round by round, while
+  /// a round's predicted time fits the budget left. `inDoubt` gives each
+  /// group's title and how many more processes it would need (`nil`: unknown).
+  /// A round's time is predicted from what one group took in one process so far.
+  func addProcesses<Failure: Error>(
+    to start: RunResult, measuredIn seconds: Double, report: (String) -> Void, clock: () -> Double,
+    measure: (([String], Int) throws(Failure) -> RunResult)?, inDoubt: (RunResult) -> [(String, Double?)]
+  ) throws(Failure) -> Rounds {
+    var rounds = Rounds(result: start, budget: budget)
+    guard let measure, budget > 0 else {
+      rounds.stopped = inDoubt(start).isEmpty ? .settled : .off
+      return rounds
+    }
+    let processes = start.groups.map(\.processes).max() ?? 1
+    var perUnit = seconds / Double(max(1, start.groups.count * processes))
+    while true {
+      let doubt = inDoubt(rounds.result)
+      let open = doubt.filter { (rounds.result.group($0.0)?.processes ?? maximumProcesses) < maximumProcesses }
+      guard !doubt.isEmpty else {
+        rounds.stopped = .settled
+        break
+      }
+      guard !open.isEmpty else {
+        rounds.stopped = .limit
+        break
+      }
+      // As many processes as the widest group needs, within a round's bounds and the budget left.
+      let needed = open.compactMap(\.1).max() ?? Double(processesPerRound.lowerBound)
+      let affordable = Int(((budget - rounds.seconds) / (perUnit * Double(open.count))).rounded(.down))
+      let count = min(
+        max(Int(needed.rounded(.up)), processesPerRound.lowerBound), processesPerRound.upperBound, affordable)
+      guard count >= 1 else {
+        rounds.stopped = .budget
+        break
+      }
+      let titles = open.map(\.0)
+      report(
+        "in doubt: \(titles.count) group(s); measuring them in \(count) more process(es): \(titles.joined(separator: ", "))\n"
+      )
+      let began = clock()
+      let fresh = try measure(titles, count)
+      let took = max(0, clock() - began)
+      rounds.seconds += took
+      perUnit = max(perUnit, took / Double(titles.count * count))
+      rounds.count += 1
+      for title in titles { rounds.added[title, default: 0] += count }
+      rounds.result = RunResult.pooling([rounds.result, fresh])
+    }
+    return rounds
+  }
+
+  /// What the check found, and what the rounds of added processes did.
+  public struct Outcome: Sendable {
+    public var comparison: Comparison
+    public var rounds: Rounds
+    /// The run with the processes the rounds added (what was judged).
+    public var result: RunResult { rounds.result }
+
+    /// One line on what the rounds did, and on the groups still in doubt, for the end of the output.
+    public var summary: String {
+      let inDoubt = comparison.inDoubt
+      let helpless = inDoubt.filter { !comparison.undecided.contains($0) }
+      var text = rounds.sentence("group(s) in doubt")
+      if inDoubt.isEmpty {
+        if rounds.count > 0 { text += "; all settled" }
+      } else {
+        text += "; \(inDoubt.count) group(s) still in doubt"
+        if !helpless.isEmpty {
+          text += " (\(helpless.count) that no number of this run's processes would settle: see their rows)"
+        } else if rounds.stopped != .settled {
+          text += " (\(rounds.stopped.rawValue))"
+        }
+      }
+      return text
     }
   }
 
@@ -64,63 +133,55 @@ public struct Check {
     _ current: RunResult, against baseline: RunResult, measuredIn seconds: Double, report: (String) -> Void,
     clock: () -> Double, measure: (([String], Int) throws(Failure) -> RunResult)?
   ) throws(Failure) -> Outcome {
-    var pooled = current
-    var comparison = Comparison(baseline: Self.restricted(baseline, to: pooled), current: pooled, policy: policy)
-    let firstProcesses = current.groups.map(\.processes).max() ?? 1
-    // What one group costs in one process: from the first measurement, then from the latest round.
-    var perUnit = seconds / Double(max(1, current.groups.count * firstProcesses))
-    var (rounds, used, added) = (0, 0.0, [String: Int]())
-    var stopped = Outcome.Stop.settled
-    while let measure, budget > 0 {
-      let doubt = comparison.undecided
-      let open = doubt.filter { (pooled.group($0)?.processes ?? maximumProcesses) < maximumProcesses }
-      guard !doubt.isEmpty else {
-        stopped = .settled
-        break
-      }
-      guard !open.isEmpty else {
-        stopped = .limit
-        break
-      }
-      // As many processes as the widest group would need, within the round's bounds and the budget left.
-      let needed = open.compactMap { title -> Double? in
-        guard let group = comparison.groups.first(where: { $0.title == title }), let factor = group.processesNeeded
-        else { return nil }
-        return (factor - 1) * Double(group.current?.processes ?? 1)
-      }.max() ?? Double(processesPerRound.lowerBound)
-      var count = min(max(Int(needed.rounded(.up)), processesPerRound.lowerBound), processesPerRound.upperBound)
-      let affordable = Int(((budget - used) / (perUnit * Double(open.count))).rounded(.down))
-      count = min(count, affordable)
-      guard count >= 1 else {
-        stopped = .budget
-        break
-      }
-      report(
-        "in doubt: \(open.count) group(s); measuring them in \(count) more process(es): \(open.joined(separator: ", "))\n")
-      let start = clock()
-      let fresh = try measure(open, count)
-      let took = max(0, clock() - start)
-      used += took
-      perUnit = max(perUnit, took / Double(open.count * count))
-      rounds += 1
-      for title in open { added[title, default: 0] += count }
-      pooled = RunResult.pooling([pooled, fresh])
-      comparison = Comparison(baseline: Self.restricted(baseline, to: pooled), current: pooled, policy: policy)
+    let policy = policy
+    func compared(_ run: RunResult) -> Comparison {
+      Comparison(baseline: Self.restricted(baseline, to: run), current: run, policy: policy)
     }
-    if measure == nil || budget <= 0 { stopped = comparison.undecided.isEmpty ? .settled : .off }
-    let stillInDoubt = comparison.undecided
+    let rounds = try addProcesses(
+      to: current, measuredIn: seconds, report: report, clock: clock, measure: measure,
+      inDoubt: { run in
+        let comparison = compared(run)
+        return comparison.undecided.map { title in
+          let group = comparison.groups.first { $0.title == title }
+          let extra = group?.processesNeeded.map { ($0 - 1) * Double(group?.current?.processes ?? 1) }
+          return (title, extra)
+        }
+      })
+    var comparison = compared(rounds.result)
     // A change stands only if fresh processes show it again.
     let changes = comparison.changes
     if let measure, !changes.isEmpty {
       report(
-        "re-measuring \(changes.count) group(s) whose time changed, in fresh processes: \(changes.joined(separator: ", "))\n")
-      let fresh = try measure(changes, firstProcesses)
-      comparison.confirm(
-        with: Comparison(baseline: Self.restricted(baseline, to: fresh), current: fresh, policy: policy))
+        "re-measuring \(changes.count) group(s) whose time changed, in fresh processes: \(changes.joined(separator: ", "))\n"
+      )
+      let fresh = try measure(changes, current.groups.map(\.processes).max() ?? 1)
+      comparison.confirm(with: compared(fresh))
     }
-    return Outcome(
-      comparison: comparison, result: pooled, rounds: rounds, added: added, seconds: used, budget: budget,
-      stillInDoubt: stillInDoubt, stopped: stopped)
+    return Outcome(comparison: comparison, rounds: rounds)
+  }
+
+  /// A baseline that sees far enough: a group whose own median is known to
+  /// worse than ± half its effect floor gets more fresh processes, in rounds
+  /// within the budget, since every comparison with it carries that spread and
+  /// more processes of a run cannot remove it.
+  public func settleBaseline<Failure: Error>(
+    _ result: RunResult, measuredIn seconds: Double, report: (String) -> Void, clock: () -> Double,
+    measure: (([String], Int) throws(Failure) -> RunResult)?
+  ) throws(Failure) -> Rounds {
+    let policy = policy
+    return try addProcesses(
+      to: result, measuredIn: seconds, report: report, clock: clock, measure: measure,
+      inDoubt: { run in
+        run.groups.compactMap { group -> (String, Double?)? in
+          let limits = policy.limits(for: group.title)
+          guard policy.gated.contains(.time), !limits.advisory else { return nil }
+          let interval = Statistics.medianInterval(group.samplesByProcess)
+          let halfWidth = (interval.high - interval.low) / 2 / group.nanosecondsPerOperation.median
+          let target = limits.time / 2
+          guard halfWidth > target else { return nil }
+          return (group.title, (halfWidth * halfWidth / (target * target) - 1) * Double(group.processes))
+        }
+      })
   }
 
   /// `baseline` with only the groups of `result`.

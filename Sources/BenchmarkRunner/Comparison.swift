@@ -167,7 +167,7 @@ public struct GroupComparison: Sendable {
 
   /// How many times the run's processes it would take to settle the time
   /// (``Statistics/processesFactor(halfWidth:baseline:target:)``); `nil` when
-  /// no number of them would: the baseline alone is too wide, or the ratio sits at the threshold.
+  /// no number of them would: the baseline alone is too wide, or the ratio lies closer to the threshold than it can tell.
   public var processesNeeded: Double? {
     guard !timeDecided, neededHalfWidth >= 0.002 else { return nil }
     return Statistics.processesFactor(
@@ -184,11 +184,13 @@ public struct GroupComparison: Sendable {
     let processes = current.map { " (\($0.processes) now)" } ?? ""
     if let factor = processesNeeded {
       text += "; \(threshold) needs ~\(Int(factor.rounded(.up)))× the processes\(processes)"
-    } else if neededHalfWidth < 0.002 {
-      text += "; the ratio sits at \(threshold)"
-    } else {
+    } else if baselineHalfWidth >= neededHalfWidth && baselineHalfWidth >= limits.time / 2 {
       text +=
         "; the baseline alone sees ±\(Report.share(baselineHalfWidth)), too wide for \(threshold): record it with more processes"
+    } else {
+      // Closer to the threshold than the baseline's own spread: more processes of the run cannot tell the sides apart.
+      text +=
+        "; the change (\(Report.percent(timeRatio))) lies within ±\(Report.share(max(baselineHalfWidth, neededHalfWidth))) of \(threshold), closer than the baseline can tell"
     }
     return text
   }
@@ -222,7 +224,9 @@ public struct GroupComparison: Sendable {
     let decision = decision(gating: gated)
     if decision.basis == .exact && gated.contains(.time) {
       var exact: [String] = []
-      if gated.contains(.instructions) && (instructionsCompared || instructions != .same) { exact.append("instructions") }
+      if gated.contains(.instructions) && (instructionsCompared || instructions != .same) {
+        exact.append("instructions")
+      }
       if gated.contains(.allocations) { exact.append("allocations") }
       let doubt =
         time == .notJudged
@@ -391,6 +395,14 @@ public struct Comparison: Sendable {
     }.map(\.title)
   }
 
+  /// Groups whose time is in doubt (inconclusive, decided by time, not advisory), whether or not more processes could help.
+  public var inDoubt: [String] {
+    guard policy.gated.contains(.time), timeJudged else { return [] }
+    return groups.filter { group in
+      group.time == .inconclusive && !group.limits.advisory && group.decision(gating: policy.gated).basis == .time
+    }.map(\.title)
+  }
+
   /// What the exact gates could not compare, one sentence each: a gate with
   /// nothing to compare says so rather than passing silently.
   public var uncompared: [String] {
@@ -400,10 +412,13 @@ public struct Comparison: Sendable {
     let noRun = both.filter { $0.current?.instructionsPerOperation == nil }.count
     guard noBaseline + noRun > 0, !both.isEmpty else { return [] }
     var sides: [String] = []
-    if noRun > 0 { sides.append("this run counted none for \(noRun) of \(both.count) group(s) (--instructions counts them)") }
+    if noRun > 0 {
+      sides.append("this run counted none for \(noRun) of \(both.count) group(s) (--instructions counts them)")
+    }
     if noBaseline > 0 { sides.append("the baseline holds none for \(noBaseline) of \(both.count) group(s)") }
     let consequence =
-      policy.required.contains(.instructions) ? "those groups are inconclusive" : "those groups pass on the other metrics"
+      policy.required.contains(.instructions)
+      ? "those groups are inconclusive" : "those groups pass on the other metrics"
     return ["instructions not compared: " + sides.joined(separator: "; ") + "; \(consequence)"]
   }
 

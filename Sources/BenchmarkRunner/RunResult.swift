@@ -177,7 +177,8 @@ public struct RunResult: Codable, Sendable {
     MetricDescription(
       name: "nanosecondsPerOperation", unit: "ns", polarity: "smallerIsBetter",
       meaning:
-        "time per operation (as the suite defines one) on the clock the file names (`clock`; wall time where absent); samples kept per process, quantiles over all of them"),
+        "time per operation (as the suite defines one) on the clock the file names (`clock`; wall time where absent); samples kept per process, quantiles over all of them"
+    ),
     MetricDescription(
       name: "throughput", unit: "operations/s", polarity: "largerIsBetter",
       meaning: "1e9 / median nanoseconds per operation, on one core"),

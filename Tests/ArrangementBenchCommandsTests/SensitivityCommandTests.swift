@@ -69,7 +69,8 @@ struct SensitivityCommandTests {
     let document = try JSONDecoder().decode(ComparisonDocument.self, from: Data(run.standardOutput.utf8))
     #expect(document.groups[0].timeVerdict == .inconclusive)
     #expect(document.groups[0].decidedBy == .exact && document.groups[0].verdict == .same)
-    #expect(document.groups[0].note.hasPrefix("decided by exact metrics (instructions, allocations); time inconclusive"))
+    #expect(
+      document.groups[0].note.hasPrefix("decided by exact metrics (instructions, allocations); time inconclusive"))
     #expect((document.groups[0].detectableChange ?? 0) > 0.1)
     let text = runTool(["compare", base, wide])
     #expect(text.standardOutput.contains("same — decided by exact metrics (instructions, allocations)"))
@@ -87,7 +88,7 @@ struct SensitivityCommandTests {
   func budgetOption() {
     for arguments in [
       ["check", "--budget", "-1"], ["check", "--budget", "soon"], ["run", "--no-compare", "--budget", "5"],
-      ["compare", "a.json", "b.json", "--budget", "5"], ["baseline", "update", "--budget", "5"],
+      ["compare", "a.json", "b.json", "--budget", "5"], ["baseline", "show", "--budget", "5"],
       ["baseline", "update", "--instructions", "--no-instructions"],
     ] {
       let run = runTool(arguments)
@@ -95,6 +96,7 @@ struct SensitivityCommandTests {
     }
     #expect(runTool(["check", "--help"]).standardOutput.contains("--budget SECONDS"))
     #expect(runTool(["baseline", "update", "--help"]).standardOutput.contains("--no-instructions"))
+    #expect(runTool(["baseline", "update", "--help"]).standardOutput.contains("--budget SECONDS"))
   }
 
   @Test(

@@ -70,6 +70,27 @@ struct DetectableChangeTests {
     #expect(row.contains("±\(Report.share(group.detectableChange))"))
     #expect(row.hasSuffix("inconclusive — " + words))
   }
+
+  @Test("Where no number of the run's processes would settle it, the row says why: a wide baseline, or a change at the threshold")
+  func beyondHelp() {
+    // The baseline's processes spread by ±40%: its own median is too wide for a 10% floor.
+    let wideBaseline = Comparison(
+      baseline: run([processes("a", centres(100, 6, spread: 0.4, seed: 3))]),
+      current: run([processes("a", centres(100, 6, spread: 0.01, seed: 5))]))
+    let wide = wideBaseline.groups[0]
+    #expect(wide.time == .inconclusive && wide.processesNeeded == nil)
+    #expect(wide.sensitivity.contains("; the baseline alone sees ±"), "\(wide.sensitivity)")
+    #expect(wide.sensitivity.hasSuffix("too wide for the threshold 10%: record it with more processes"))
+    #expect(wideBaseline.undecided.isEmpty && wideBaseline.inDoubt == ["a"])
+    // A change of 10.5% against a baseline that knows its median to about ±2%: at the threshold.
+    let atThreshold = Comparison(
+      baseline: run([processes("a", centres(100, 6, spread: 0.04, seed: 3))]),
+      current: run([processes("a", [110.5, 110.4, 99, 110.6, 122, 110.5], seed: 5)]))
+    let near = atThreshold.groups[0]
+    #expect(near.time == .inconclusive && near.processesNeeded == nil)
+    #expect(near.sensitivity.contains("; the change (+"), "\(near.sensitivity)")
+    #expect(near.sensitivity.hasSuffix("of the threshold 10%, closer than the baseline can tell"))
+  }
 }
 
 @Suite("Adaptive measurement: more processes for the groups in doubt, within a budget")
@@ -116,15 +137,33 @@ struct AdaptiveCheckTests {
       measure: { titles, count in measurer.measure(titles, count) })
     #expect(!measurer.calls.isEmpty)
     #expect(measurer.calls.allSatisfy { $0.titles == ["wobbly"] }, "\(measurer.calls)")
-    #expect(outcome.added.keys.sorted() == ["wobbly"])
-    #expect(outcome.seconds <= 10, "\(outcome.seconds)")
-    #expect(outcome.seconds == measurer.now)
+    #expect(outcome.rounds.added.keys.sorted() == ["wobbly"])
+    #expect(outcome.rounds.seconds <= 10, "\(outcome.rounds.seconds)")
+    #expect(outcome.rounds.seconds == measurer.now)
     let wobbly = try #require(outcome.result.group("wobbly"))
-    #expect(wobbly.processes == 6 + outcome.added["wobbly"]!)
+    #expect(wobbly.processes == 6 + outcome.rounds.added["wobbly"]!)
     #expect(outcome.result.group("steady")?.processes == 6)
     // Stopped because the budget would be exceeded, or because the group settled.
-    #expect(outcome.stopped == (outcome.stillInDoubt.isEmpty ? .settled : .budget))
+    #expect(outcome.rounds.stopped == (outcome.comparison.undecided.isEmpty ? .settled : .budget))
     #expect(outcome.summary.contains("of the 10 s budget"))
+  }
+
+  @Test(
+    "A baseline gives more processes to the groups it knows to worse than ± half their threshold, within its budget")
+  func baselineRounds() {
+    let measurer = FakeMeasurer(cost: 0.5, spreads: spreads)
+    var check = Check(policy: ComparisonPolicy(), budget: 12)
+    check.maximumProcesses = 1000
+    let rounds = check.settleBaseline(
+      first(measurer), measuredIn: 9, report: { _ in }, clock: { measurer.now },
+      measure: { titles, count in measurer.measure(titles, count) })
+    #expect(!measurer.calls.isEmpty && measurer.calls.allSatisfy { $0.titles == ["wobbly"] })
+    #expect(rounds.seconds <= 12 && rounds.count == measurer.calls.count)
+    #expect(rounds.result.group("wobbly")?.processes == 6 + rounds.added["wobbly"]!)
+    #expect(rounds.result.group("steady")?.processes == 6)
+    #expect(
+      rounds.sentence("group(s)").hasPrefix(
+        "sensitivity: \(rounds.count) round(s) added processes to 1 group(s) (wobbly +"))
   }
 
   @Test("No budget, no rounds: the group in doubt stays inconclusive and says what it would take")
@@ -134,7 +173,10 @@ struct AdaptiveCheckTests {
       first(measurer), against: baseline, measuredIn: 9, report: { _ in }, clock: { measurer.now },
       measure: { titles, count in measurer.measure(titles, count) })
     #expect(measurer.calls.isEmpty)
-    #expect(outcome.stopped == .off && outcome.stillInDoubt == ["wobbly"])
+    #expect(outcome.rounds.stopped == .off && outcome.comparison.undecided == ["wobbly"])
+    #expect(
+      outcome.summary
+        == "sensitivity: no processes added (0 s of the 0 s budget); 1 group(s) still in doubt (no budget)")
     let group = outcome.comparison.groups.first { $0.title == "wobbly" }
     #expect(group?.time == .inconclusive)
     #expect(group?.remarks(gating: .all).first?.contains("× the processes (6 now)") == true)
@@ -148,7 +190,7 @@ struct AdaptiveCheckTests {
       first(measurer), against: baseline, measuredIn: 3 * 6 * 8, report: { _ in }, clock: { measurer.now },
       measure: { titles, count in measurer.measure(titles, count) })
     #expect(measurer.calls.map(\.processes).reduce(0, +) <= 1)
-    #expect(outcome.seconds <= 10)
+    #expect(outcome.rounds.seconds <= 10)
   }
 
   @Test("Settled groups need nothing: no rounds, and a change is confirmed in fresh processes")
@@ -159,7 +201,7 @@ struct AdaptiveCheckTests {
     let outcome = Check(policy: ComparisonPolicy(), budget: 10).judge(
       slower, against: baseline, measuredIn: 3, report: { _ in }, clock: { measurer.now },
       measure: { titles, count in measurer.measure(titles, count) })
-    #expect(outcome.rounds == 0 && outcome.stopped == .settled)
+    #expect(outcome.rounds.count == 0 && outcome.rounds.stopped == .settled)
     // The confirmation measured the group again (at 100 here): the first verdict is dropped.
     #expect(measurer.calls.map(\.titles) == [["steady"]])
     #expect(outcome.comparison.groups[0].note == "first measured as regression; the same on re-measurement")
@@ -189,10 +231,23 @@ struct HostMatchTests {
     let here = calibrated([1.8, 1.81, 1.79, 1.8], [230, 231, 229, 232])
     let slow = HostMatch(baseline: here, current: calibrated([3.6, 3.62, 3.58, 3.6], [460, 462, 458, 464]))
     #expect(!slow.sameHost && !slow.otherKind)
-    #expect(slow.reason.hasPrefix("baseline recorded on another host, or on this one in another state: the reference loop ×2.00 (95% interval ×"))
-    let other = HostMatch(baseline: here, current: calibrated([1.8, 1.81, 1.79, 1.8], [230, 231, 229, 232], cpuModel: "Other CPU"))
+    #expect(
+      slow.reason.hasPrefix(
+        "baseline recorded on another host, or on this one in another state: the reference loop ×2.00 (95% interval ×"))
+    let other = HostMatch(
+      baseline: here, current: calibrated([1.8, 1.81, 1.79, 1.8], [230, 231, 229, 232], cpuModel: "Other CPU"))
     #expect(!other.sameHost && other.otherKind)
     #expect(other.reason.hasPrefix("baseline recorded on another host (\(here.machine.cpuModel)"))
+  }
+
+  @Test("The memory loop follows the neighbours' traffic: 20% is this host's weather, 2× another memory system")
+  func memoryLoop() {
+    let here = calibrated([1.8, 1.81, 1.79, 1.8], [230, 231, 229, 232])
+    let busier = HostMatch(baseline: here, current: calibrated([1.8, 1.81, 1.79, 1.8], [276, 277, 275, 278]))
+    #expect(busier.sameHost, "\(busier.reason)")
+    let other = HostMatch(baseline: here, current: calibrated([1.8, 1.81, 1.79, 1.8], [460, 462, 458, 464]))
+    #expect(!other.sameHost)
+    #expect(other.reason.contains("the memory loop ×2.00"))
   }
 
   @Test("Samples timed with another clock are not judged against each other")
