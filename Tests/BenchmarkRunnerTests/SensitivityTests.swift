@@ -71,7 +71,7 @@ struct DetectableChangeTests {
     #expect(row.hasSuffix("inconclusive — " + words))
   }
 
-  @Test("Where no number of the run's processes would settle it, the row says why: a wide baseline, or a change at the threshold")
+  @Test("Beyond what more processes can settle, the row says why: a wide baseline, or a change at the threshold")
   func beyondHelp() {
     // The baseline's processes spread by ±40%: its own median is too wide for a 10% floor.
     let wideBaseline = Comparison(
