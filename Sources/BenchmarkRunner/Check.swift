@@ -110,7 +110,10 @@ public struct Check {
     public var summary: String {
       let inDoubt = comparison.inDoubt
       let helpless = inDoubt.filter { !comparison.undecided.contains($0) }
-      var text = rounds.sentence("group(s) in doubt")
+      // Nothing more processes would settle, yet groups in doubt: no "nothing in doubt" before them.
+      var text =
+        rounds.count == 0 && rounds.stopped == .settled && !inDoubt.isEmpty
+        ? "sensitivity: no processes added" : rounds.sentence("group(s) in doubt")
       if inDoubt.isEmpty {
         if rounds.count > 0 { text += "; all settled" }
       } else {

@@ -190,7 +190,7 @@ public struct GroupComparison: Sendable {
     } else {
       // Closer to the threshold than the baseline's own spread: more processes of the run cannot tell the sides apart.
       text +=
-        "; the change (\(Report.percent(timeRatio))) lies within ±\(Report.share(max(baselineHalfWidth, neededHalfWidth))) of \(threshold), closer than the baseline can tell"
+        "; the change (\(Report.percent(timeRatio))) lies \(Report.share(neededHalfWidth)) from \(threshold), within the baseline's own ±\(Report.share(baselineHalfWidth))"
     }
     return text
   }

@@ -82,6 +82,17 @@ struct DetectableChangeTests {
     #expect(wide.sensitivity.contains("; the baseline alone sees ±"), "\(wide.sensitivity)")
     #expect(wide.sensitivity.hasSuffix("too wide for the threshold 10%: record it with more processes"))
     #expect(wideBaseline.undecided.isEmpty && wideBaseline.inDoubt == ["a"])
+    let outcome = Check(policy: ComparisonPolicy(), budget: 10).judge(
+      wideBaseline.groups[0].current.map { run([$0]) }!, against: run([wide.baseline!]), measuredIn: 1,
+      report: { _ in }, clock: { 0 },
+      measure: { _, _ in
+        Issue.record("nothing to measure")
+        return run([])
+      })
+    #expect(
+      outcome.summary
+        == "sensitivity: no processes added; 1 group(s) still in doubt (1 that no number of this run's processes would settle: see their rows)"
+    )
     // A change of 10.5% against a baseline that knows its median to about ±2%: at the threshold.
     let atThreshold = Comparison(
       baseline: run([processes("a", centres(100, 6, spread: 0.04, seed: 3))]),
@@ -89,7 +100,7 @@ struct DetectableChangeTests {
     let near = atThreshold.groups[0]
     #expect(near.time == .inconclusive && near.processesNeeded == nil)
     #expect(near.sensitivity.contains("; the change (+"), "\(near.sensitivity)")
-    #expect(near.sensitivity.hasSuffix("of the threshold 10%, closer than the baseline can tell"))
+    #expect(near.sensitivity.contains(" from the threshold 10%, within the baseline's own ±"))
   }
 }
 
