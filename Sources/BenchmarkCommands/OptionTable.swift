@@ -35,6 +35,8 @@ public enum Options {
   /// arguments sit on the stack, and a flag 6 characters shorter moved
   /// regions/query by 12 instructions a query (memcpy's path).
   public static let countCycles = Option(flag: "--count-cycles")
+  public static let noInstructions = Option(flag: "--no-instructions")
+  public static let budget = seconds("--budget", in: 0...3600, zeroAllowed: true)
   public static let record = Option(flag: "--record")
   public static let history = path("--history", "DIR")
   public static let json = Option(flag: "--json")
@@ -184,6 +186,18 @@ extension BenchmarkTool {
       OptionRow(
         Options.countCycles, "Count under callgrind with the simulated caches warmed by one run first.",
         for: ["worker"]),
+      OptionRow(
+        Options.noInstructions,
+        "Leave instruction counts out, even where the baseline being replaced holds them (by default it keeps what that baseline holds).",
+        for: ["baseline update"]),
+      OptionRow(
+        Options.budget,
+        "Seconds the groups in doubt may take to be measured in more processes before they are called inconclusive (default 20; 0: none).",
+        for: ["run", "check"]),
+      OptionRow(
+        Options.budget,
+        "Seconds the groups whose own median is known to worse than ± half their threshold may take to be measured in more processes (default 60; 0: none).",
+        for: ["baseline update"]),
       OptionRow(
         Options.record, "Also record the run in the history folder (see `history --help`).", for: ["run", "check"]),
       OptionRow(

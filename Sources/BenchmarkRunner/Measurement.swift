@@ -110,9 +110,9 @@ public enum Measurer {
     let warmUpEnd = ac_now_ns() + settings.warmUpNanoseconds
     var oneRun: UInt64 = 0
     repeat {
-      let start = ac_now_ns()
+      let start = SampleClock.now()
       body()
-      oneRun = max(1, ac_now_ns() - start)
+      oneRun = max(1, SampleClock.now() - start)
     } while ac_now_ns() < warmUpEnd
 
     // 2. Allocations and peak heap bytes of one call, after warm-up (deterministic).
@@ -136,9 +136,9 @@ public enum Measurer {
     var samples: [Double] = []
     samples.reserveCapacity(settings.samples)
     for _ in 0..<settings.samples {
-      let start = ac_now_ns()
+      let start = SampleClock.now()
       for _ in 0..<iterations { body() }
-      let elapsed = ac_now_ns() - start
+      let elapsed = SampleClock.now() - start
       samples.append(Double(elapsed) / Double(iterations * benchmark.operations))
     }
     // Without a reset the mark is the process's since it started: not this group's alone.

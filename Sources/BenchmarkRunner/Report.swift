@@ -21,6 +21,18 @@ public enum Report {
     return (value < 0 ? "-" : "") + grouped
   }
 
+  /// ``number(_:)`` without trailing zeros: `10`, `2.5`, `14.3`.
+  public static func trimmed(_ value: Double) -> String {
+    var text = number(value)
+    guard text.contains(".") else { return text }
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+
+  /// A fraction as a percentage without trailing zeros: `10%` for 0.1, `14.3%`.
+  public static func share(_ fraction: Double) -> String { trimmed(fraction * 100) + "%" }
+
   /// Operations per second with a unit: `20.7 M/s`.
   public static func rate(_ value: Double) -> String {
     guard value.isFinite else { return "–" }
@@ -105,11 +117,14 @@ public enum Report {
   public static func comparison(_ comparison: Comparison, markdown: Bool = false) -> String {
     let gated = comparison.policy.gated
     let extra = ExtraColumns(comparison.groups.flatMap { [$0.baseline, $0.current].compactMap { $0 } })
+    let defaults = comparison.policy.defaultLimits
     let header =
       [
         // The interval is the bootstrap's on the ratio of medians; p is the Mann–Whitney U test's on
-        // the distributions, adjusted across groups: the two can disagree, so each is named.
-        "group", "baseline ns/op", "now ns/op", "change", "95% CI", "U-test p (BH)", "allocs/run", "instr/op",
+        // the distributions, adjusted across groups: the two can disagree, so each is named. "sees"
+        // is the smallest change the comparison could have detected (half the interval's width).
+        "group", "baseline ns/op", "now ns/op", "change", "95% CI", "sees", "U-test p (BH)", "allocs/run",
+        "instr/op",
       ] + extra.header + ["verdict"]
     let ordered = comparison.groups.sorted { $0.verdict(gating: gated) > $1.verdict(gating: gated) }
     let rows = ordered.map { group -> [String] in
@@ -118,6 +133,7 @@ public enum Report {
       let interval =
         group.timeInterval.low.isFinite
         ? percent(group.timeInterval.low) + " … " + percent(group.timeInterval.high) : "–"
+      let sees = group.detectableChange.isFinite ? "±" + share(group.detectableChange) : "–"
       let allocations =
         "\(group.baseline.map { String($0.allocationsPerRun) } ?? "–") → \(group.current.map { String($0.allocationsPerRun) } ?? "–")"
       let instructions = [group.baseline, group.current].map { result in
@@ -137,13 +153,18 @@ public enum Report {
       if group.baseline != nil && group.current != nil {
         if !gated.contains(.time) && group.time != .same {
           verdict += " (time \(group.time.rawValue), not gated)"
-        } else if gated.contains(.time) && group.time == .notJudged && verdict != Verdict.notJudged.rawValue {
+        } else if gated.contains(.time) && group.time == .notJudged && verdict != Verdict.notJudged.rawValue
+          && group.decision(gating: gated).basis == .time
+        {
           verdict += " (time not judged)"
         }
       }
-      if !group.note.isEmpty { verdict += " — " + group.note }
+      let thresholds = group.limits.differences(from: defaults)
+      if !thresholds.isEmpty { verdict += " [\(thresholds)]" }
+      let remarks = group.remarks(gating: gated)
+      if !remarks.isEmpty { verdict += " — " + remarks.joined(separator: "; ") }
       return [
-        group.title, old, new, percent(group.timeRatio), interval,
+        group.title, old, new, percent(group.timeRatio), interval, sees,
         group.adjustedP < 1 ? String(format: "%.3g", group.adjustedP) : "1", allocations, instructions,
       ] + extra.cells([group.baseline, group.current]) + [verdict]
     }
@@ -153,7 +174,9 @@ public enum Report {
       text +=
         "\(markdown ? Text.markdown(comparison.host.reason) : Text.terminal(comparison.host.reason)); times are \(judged)\(markdown ? "\n" : "")\n"
     }
-    return text + table(header, rows, markdown: markdown)
+    text += table(header, rows, markdown: markdown)
+    for line in comparison.uncompared { text += (markdown ? "\n" : "") + "\n" + line + "\n" }
+    return text
   }
 }
 

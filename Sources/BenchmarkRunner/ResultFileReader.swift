@@ -289,7 +289,7 @@ extension RunResult {
   fileprivate init(_ node: Node) throws(Node.Failure) {
     let fields = try node.object([
       "schemaVersion", "suite", "machine", "toolchain", "commit", "buildFlags", "date", "settings",
-      "instructionCounter", "metrics", "groups", "series", "calibration", "cycleModel",
+      "instructionCounter", "metrics", "groups", "series", "calibration", "cycleModel", "clock",
     ])
     // The version first: a file of another version is refused as such, whatever else it holds.
     let version = try fields.required("schemaVersion").integer(in: 0...1_000_000)
@@ -328,6 +328,7 @@ extension RunResult {
       try Calibration(decoding: node)
     }
     cycleModel = try fields.optional("cycleModel")?.nonEmptyString()
+    clock = try fields.optional("clock")?.nonEmptyString()
   }
 }
 

@@ -196,12 +196,16 @@ public struct RunResult: Codable, Sendable {
   public var calibration: Calibration?
   /// How cycles were estimated (``CycleModel/description``), when they were (`--cycles`).
   public var cycleModel: String?
+  /// The clock that timed the samples (``SampleClock``): `thread CPU time`, or `wall time`
+  /// (also what a file without it was timed with). Times of two clocks are not judged against each other.
+  public var clock: String?
 
   public static let metricDescriptions = [
     MetricDescription(
       name: "nanosecondsPerOperation", unit: "ns", polarity: "smallerIsBetter",
       meaning:
-        "wall time per operation (as the suite defines one); samples kept per process, quantiles over all of them"),
+        "time per operation (as the suite defines one) on the clock the file names (`clock`; wall time where absent); samples kept per process, quantiles over all of them"
+    ),
     MetricDescription(
       name: "throughput", unit: "operations/s", polarity: "largerIsBetter",
       meaning: "1e9 / median nanoseconds per operation, on one core"),
@@ -255,7 +259,11 @@ public struct RunResult: Codable, Sendable {
     instructionCounter = Measurer.instructionCounterProblem.map { "unavailable: \($0)" } ?? "perf_event_open"
     metrics = Self.metricDescriptions
     self.groups = groups
+    clock = SampleClock.name
   }
+
+  /// The clock that timed the samples; files that do not name one were timed in wall time.
+  public var sampleClock: String { clock ?? "wall time" }
 
   public static var toolchain: String {
     #if compiler(>=6.4)

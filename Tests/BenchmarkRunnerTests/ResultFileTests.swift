@@ -112,7 +112,7 @@ struct ResultFileTests {
         write(
           good.replacingOccurrences(of: "\"samplesByProcess\" : [", with: "\"samplesByProcess\" : [[-1],"),
           "negative.json"),
-        "$.groups[0].samplesByProcess[0][0] (line 21, column 30): -1 is negative"
+        "$.groups[0].samplesByProcess[0][0] (line 22, column 30): -1 is negative"
       ),
     ]
     // Size: refused before parsing. Many keys in one object: refused in linear time, not quadratic.
