@@ -94,7 +94,17 @@ extension RunResult {
         measurements[group.title, default: []] += group.measurements
       }
     }
-    pooled.groups = order.map { GroupResult(merging: measurements[$0]!) }
+    pooled.groups = order.map { title in
+      var group = GroupResult(merging: measurements[title]!)
+      // Callgrind's cycle estimate is of one run, not of a process: the first run's stands.
+      if let counted = runs.lazy.compactMap({ $0.group(title) }).first(where: { $0.estimatedCyclesPerOperation != nil })
+      {
+        group.estimatedCyclesPerOperation = counted.estimatedCyclesPerOperation
+        group.level1MissesPerOperation = counted.level1MissesPerOperation
+        group.lastLevelMissesPerOperation = counted.lastLevelMissesPerOperation
+      }
+      return group
+    }
     let calibrations = runs.compactMap(\.calibration)
     pooled.calibration = calibrations.dropFirst().reduce(calibrations.first) { $0?.pooled(with: $1) }
     return pooled
@@ -109,7 +119,8 @@ extension GroupResult {
         title: title, operations: operations, samples: samples, allocationsPerRun: allocationsPerRun,
         bytesPerRun: Int((bytesPerOperation * Double(operations)).rounded()),
         instructionsPerOperation: instructionsPerOperation, reference: reference,
-        bytesProcessed: inputBytesPerOperation.map { Int(($0 * Double(operations)).rounded()) })
+        bytesProcessed: inputBytesPerOperation.map { Int(($0 * Double(operations)).rounded()) },
+        peakHeapBytesPerRun: peakHeapBytesPerRun, peakResidentBytes: peakResidentBytes)
     }
   }
 }

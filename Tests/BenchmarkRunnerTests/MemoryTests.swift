@@ -185,4 +185,26 @@ struct MemoryTests {
     // A run without them keeps its table.
     #expect(!CapacityReport(run: reportRun(), definitions: testDefinitions).markdown.contains("heap peak"))
   }
+
+  @Test(
+    "Processes added to a group (a check's rounds, ab's pooling) keep its peak heap, resident set and cycle estimate")
+  func poolingKeepsMemoryAndCycles() throws {
+    var first = result([("a", samples(100), 0)])
+    first.groups[0].peakHeapBytesPerRun = 4096
+    first.groups[0].peakResidentBytes = 20 << 20
+    first.groups[0].estimatedCyclesPerOperation = 900
+    first.groups[0].level1MissesPerOperation = 12
+    first.groups[0].lastLevelMissesPerOperation = 2
+    var added = result([("a", samples(100, seed: 7), 0)])
+    added.groups[0].peakHeapBytesPerRun = 4096
+    added.groups[0].peakResidentBytes = 22 << 20
+    let pooled = try #require(RunResult.pooling([first, added]).group("a"))
+    #expect(pooled.processes == first.groups[0].processes + added.groups[0].processes)
+    #expect(pooled.peakHeapBytesPerRun == 4096)
+    // The resident set's worst process is shown.
+    #expect(pooled.peakResidentBytes == 22 << 20)
+    #expect(pooled.estimatedCyclesPerOperation == 900)
+    #expect(pooled.level1MissesPerOperation == 12)
+    #expect(pooled.lastLevelMissesPerOperation == 2)
+  }
 }
