@@ -172,6 +172,11 @@ enum BisectCommand {
         try ABCommand.profile(try build(index), group: group, operations: operations, seed: seed, folder: folder)
       }
       functions = FunctionProfile.changes(from: profiles[0], to: profiles[1], limit: explain)
+      if functions.isEmpty {
+        outcome.notes.append(
+          "no function's instructions per operation changed from the parent: the change is in the time instructions take"
+        )
+      }
     }
     progress.clear()
 

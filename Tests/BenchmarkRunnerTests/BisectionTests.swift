@@ -162,6 +162,15 @@ struct BisectionTests {
     #expect(outcome.probes.map(\.side) == [.unclear, .unchanged, .changed, .changed])
   }
 
+  @Test("Time: GOOD against BAD too noisy to judge at first is measured again in fresh rounds, not given up")
+  func noisyEnds() {
+    // GOOD's first 9 measurements (A and A′ of 3 rounds, then A of 3 more) are noisy.
+    let machine = FakeMachine(noisy: [0], noisyCalls: 9) { $0 >= 6 ? 130 : 100 }
+    let outcome = Self.search(8, machine)
+    #expect(outcome.notes.first == "GOOD against BAD could not be judged; measured again in 3 fresh rounds")
+    #expect(outcome.found == 6 && outcome.isConclusive)
+  }
+
   @Test("Time: GOOD and BAD the same, so no commit; nothing but GOOD and BAD is measured")
   func timeNone() {
     let machine = FakeMachine { _ in 100 }
