@@ -299,16 +299,17 @@ enum BisectCommand {
     let heading =
       "bisect on \(document.metric.rawValue): \(document.commits) first-parent commit(s) after GOOD \(document.good.ref) (\(document.good.commit.prefix(12))) up to BAD \(document.bad.ref) (\(document.bad.commit.prefix(12)))"
     var text = markdown ? "### \(Text.markdown(heading))\n\n" : Text.terminal(heading) + "\n\n"
-    func line(_ words: String) -> String { (markdown ? Text.markdown(words) : Text.terminal(words)) + "\n" }
+    // In Markdown each line is a paragraph of its own.
+    func line(_ words: String) -> String { markdown ? Text.markdown(words) + "\n\n" : Text.terminal(words) + "\n" }
     if !document.changes.isEmpty {
-      text += line("changed from GOOD to BAD, largest first (the first is followed):") + (markdown ? "\n" : "")
+      text += line("changed from GOOD to BAD, largest first (the first is followed):")
       text += Report.table(
         ["group", "GOOD \(unit)", "BAD \(unit)", "change"],
         document.changes.prefix(8).map {
           [$0.title, Report.number($0.good), Report.number($0.bad), Report.percent($0.bad / $0.good)]
         }, markdown: markdown)
-      if document.changes.count > 8 { text += line("(and \(document.changes.count - 8) more)") }
       text += "\n"
+      if document.changes.count > 8 { text += line("(and \(document.changes.count - 8) more)") }
     }
     if !document.probes.isEmpty {
       text += Report.table(
@@ -331,13 +332,18 @@ enum BisectCommand {
       }
     } else if !document.candidates.isEmpty {
       text += line("the change lies among these commits, which could not be told apart:")
-      for candidate in document.candidates { text += line("  \(candidate.commit.prefix(12)) \(candidate.subject)") }
+      for candidate in document.candidates {
+        let entry = "\(candidate.commit.prefix(12)) \(candidate.subject)"
+        text += markdown ? "- \(Text.markdown(entry))\n" : "  \(Text.terminal(entry))\n"
+      }
+      if markdown { text += "\n" }
     } else {
       text += line("no commit found")
     }
     for note in document.notes { text += line("note: \(note)") }
     if let group = document.group, document.commit != nil, !document.functions.isEmpty {
-      text += "\n" + ABCommand.explained(.init(group: group, functions: document.functions), markdown: markdown)
+      text += "\n" + line("functions from the parent (A) to the commit (B):")
+      text += ABCommand.explained(.init(group: group, functions: document.functions), markdown: markdown)
     }
     text += "\n" + line(took(document))
     return text
