@@ -15,6 +15,13 @@ public enum ArrangementSuite {
   /// work any solver could do for the peers workload.
   public static let limit = "limit/clamp-ratio"
 
+  /// Where the verdicts' defaults (time 10%, instructions 2%) do not fit a group.
+  public static let thresholds = [
+    // Not solver code: a yardstick for the others and for the host's state. A loop of
+    // 3 ns per operation moves with code placement alone; it is reported, never failing.
+    GroupThresholds(limit, advisory: true)
+  ]
+
   /// The peers workload through the batch entry point, into caller storage
   /// (also the benchmark of the capacity report's scaling over cores).
   public static var peersBatch: Benchmark {

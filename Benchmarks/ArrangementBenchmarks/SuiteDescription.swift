@@ -6,5 +6,5 @@ extension ArrangementSuite {
   public static let suite = BenchmarkSuite(
     name: "default", seededBenchmarks: { benchmarks(seed: $0) }, reportDefinitions: reportDefinitions,
     series: { series() }, scaling: .init(scalingBenchmark, section: ChartSection.scaling),
-    points: { filter, seed in points(matching: filter, seed: seed).map(\.id) })
+    points: { filter, seed in points(matching: filter, seed: seed).map(\.id) }, thresholds: thresholds)
 }

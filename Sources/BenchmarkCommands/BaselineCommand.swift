@@ -3,14 +3,21 @@ import Foundation
 
 /// `baseline update` and `baseline show`.
 enum BaselineCommand {
+  /// Seconds the rounds of added processes may take by default: a baseline is recorded once and
+  /// judged against many times.
+  static let defaultBudget = 60.0
+
   static let group = Command(
     group: "baseline", abstract: "Record a baseline (release builds only), or print one.",
     discussion: """
       update measures the suite and writes the baseline atomically (release builds
       only): results/baselines/default.json, or with --name NAME a baseline of its
       own, results/baselines/NAME.json (e.g. one per branch or machine), which
-      run, check and compare read with --baseline-name NAME. show prints a stored
-      baseline.
+      run, check and compare read with --baseline-name NAME. A group whose own
+      median it knows to worse than ± half its threshold is measured in more fresh
+      processes, within --budget seconds; instruction counts are kept where the
+      baseline it replaces holds them (--no-instructions leaves them out). show
+      prints a stored baseline.
       """,
     actions: [update, show])
 
@@ -20,7 +27,10 @@ enum BaselineCommand {
       "Measures the suite and writes the baseline atomically: results/baselines/default.json, or NAME.json with --name.",
     discussion: "",
     statuses: [.success, .toolError, .usage],
-    rules: [.excludes(Options.output, Options.name), .excludes(Options.json, Options.markdown)],
+    rules: [
+      .excludes(Options.output, Options.name), .excludes(Options.json, Options.markdown),
+      .excludes(Options.instructions, Options.noInstructions),
+    ],
     handlesInterrupts: true
   ) { invocation throws(CommandFailure) in
     let options = invocation.options
@@ -32,17 +42,42 @@ enum BaselineCommand {
           status: .toolError)
       }
     #endif
-    let measuring = Measuring(options, tool: invocation.tool)
+    var measuring = Measuring(options, tool: invocation.tool)
     let progress = Progress(invocation.terminal, quiet: options.has(Options.quiet))
-    let result = try measuring.measure(try measuring.selectedBenchmarks(), progress: progress)
     let path = options[Options.output] ?? BaselineNames.path(options[Options.name] ?? BaselineNames.defaultName)
+    // The baseline keeps what the one it replaces holds: instruction counts stay unless left out by name.
+    if let reason = keptInstructions(replacing: path, options: options) {
+      measuring.instructions = true
+      progress.note("counting instructions under callgrind: \(reason) (--no-instructions leaves them out)")
+    }
+    let started = Date()
+    var result = try measuring.measure(try measuring.selectedBenchmarks(), progress: progress)
+    var summary = ""
+    if measuring.processes > 0 {
+      // Every comparison with this baseline carries its spread: groups it knows to worse than
+      // ± half their effect floor get more fresh processes, within the budget.
+      var policy = ComparisonPolicy()
+      policy.groupThresholds = invocation.suite.thresholds
+      let measure = { (titles: [String], processes: Int) throws(CommandFailure) -> RunResult in
+        var again = measuring
+        again.only = Set(titles)
+        again.processes = processes
+        again.instructions = false
+        return try again.measure(try again.selectedBenchmarks(), progress: progress)
+      }
+      let rounds = try Check(policy: policy, budget: options[Options.budget] ?? defaultBudget).settleBaseline(
+        result, measuredIn: Date().timeIntervalSince(started), report: progress.note,
+        clock: { Date().timeIntervalSinceReferenceDate }, measure: measure)
+      result = rounds.result
+      summary = rounds.sentence("group(s) seen to worse than ± half their threshold") + "\n"
+    }
     try ResultFiles.write(result, to: path)
     if options.has(Options.json) {
       invocation.terminal.write(ResultFiles.jsonText(result))
-      invocation.terminal.report("baseline written to \(path)\n")
+      invocation.terminal.report(summary + "baseline written to \(path)\n")
     } else {
       invocation.terminal.write(
-        Report.run(result, markdown: options.has(Options.markdown)) + "\nbaseline written to \(path)\n")
+        Report.run(result, markdown: options.has(Options.markdown)) + "\n\(summary)baseline written to \(path)\n")
     }
     return .success
   }
@@ -68,5 +103,19 @@ enum BaselineCommand {
         ? ResultFiles.jsonText(result)
         : ResultFiles.header(result) + Report.run(result, markdown: options.has(Options.markdown)))
     return .success
+  }
+}
+
+extension BaselineCommand {
+  /// Why `baseline update` counts instructions though not asked to: the baseline
+  /// at `path` holds them and this host's counter does not give them; `nil` when
+  /// asked either way, or when there is nothing to keep.
+  static func keptInstructions(replacing path: String, options: OptionValues) -> String? {
+    guard !options.has(Options.instructions), !options.has(Options.noInstructions),
+      Measurer.instructionCounterProblem != nil, let old = try? RunResult.load(from: path)
+    else { return nil }
+    let counted = old.groups.filter { $0.instructionsPerOperation != nil }.count
+    guard counted > 0 else { return nil }
+    return "\(path) holds them for \(counted) of its \(old.groups.count) group(s)"
   }
 }

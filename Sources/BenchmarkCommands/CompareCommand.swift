@@ -32,10 +32,8 @@ enum CompareCommand {
     }
     let baseline = try ResultFiles.load(baselinePath, isBaseline: true)
     let current = try ResultFiles.load(resultPath)
-    var policy = ComparisonPolicy()
-    policy.gated = options[Options.metrics] ?? .all
-    policy.judgeTimeAcrossHosts = options.has(Options.compareTimesAcrossHosts)
-    let comparison = Comparison(baseline: baseline, current: current, policy: policy)
+    let comparison = Comparison(
+      baseline: baseline, current: current, policy: policy(options, suite: invocation.suite))
     let terminal = invocation.terminal
     if options.has(Options.json) {
       let encoder = JSONEncoder()
@@ -48,5 +46,24 @@ enum CompareCommand {
       if !comparison.timeJudged { terminal.write(ResultFiles.otherHostAdvice(invocation.tool.name)) }
     }
     return comparison.overall.exitStatus
+  }
+}
+
+extension CompareCommand {
+  /// The verdicts' policy from the options of run, check and compare, with the
+  /// suite's thresholds. The exact metrics named (`--metrics`, or instructions
+  /// counted with `--instructions`) are required: a side that lacks them makes
+  /// their groups inconclusive instead of passing unseen.
+  static func policy(_ options: OptionValues, suite: BenchmarkSuite, instructionsCounted: Bool = false)
+    -> ComparisonPolicy
+  {
+    var policy = ComparisonPolicy()
+    let named = options[Options.metrics]
+    policy.gated = named ?? .all
+    policy.required = (named ?? []).intersection([.allocations, .instructions])
+    if instructionsCounted && policy.gated.contains(.instructions) { policy.required.insert(.instructions) }
+    policy.judgeTimeAcrossHosts = options.has(Options.compareTimesAcrossHosts)
+    policy.groupThresholds = suite.thresholds
+    return policy
   }
 }

@@ -14,8 +14,8 @@ enum HistoryCommand {
                by date, commit, host class and a random part, so concurrent CI jobs never
                write the same file. `run --record` records the run it just made.
       show     A group's series in commit order: time per host class, exact metrics.
-      changes  Where each group changed. Times: E-Divisive means with a permutation
-               test, within one host class at a time (a gradual change is reported as a
+      changes  Where each group changed. Times: least-squares steps with a noise penalty,
+               within one host class at a time (a gradual change is reported as a
                drift, not as a step). Instructions per operation (a change of half an
                instruction or more) and allocations: any change, across all hosts,
                at the exact commit.

@@ -6,7 +6,9 @@ enum ListCommand {
     "list", abstract: "List the benchmark groups.",
     discussion: """
       Lists the benchmark groups (title and operations a run) that the options
-      select, as run would measure them.
+      select, as run would measure them, with the thresholds the suite declares
+      where they differ from the defaults (time 10%, instructions 2%; advisory
+      groups are reported but never fail the status).
       """,
     rules: [.excludes(Options.points, Options.shard)]
   ) { invocation throws(CommandFailure) in
@@ -18,7 +20,14 @@ enum ListCommand {
       return .success
     }
     let benchmarks = try measuring.selectedBenchmarks()
-    let lines = benchmarks.map { "\($0.title)  (\($0.operations) operations a run)" }
+    // Thresholds the suite declares for a group are shown where they differ from the defaults.
+    var policy = ComparisonPolicy()
+    policy.groupThresholds = invocation.suite.thresholds
+    let lines = benchmarks.map { benchmark in
+      let thresholds = policy.limits(for: benchmark.title).differences(from: policy.defaultLimits)
+      return
+        "\(benchmark.title)  (\(benchmark.operations) operations a run\(thresholds.isEmpty ? "" : "; " + thresholds))"
+    }
     let total = benchmarks.reduce(0) { $0 + $1.operations }
     invocation.terminal.write(
       lines.joined(separator: "\n") + "\n\(benchmarks.count) groups, \(total) operations a run\n")

@@ -15,6 +15,8 @@ struct Measuring {
   var settingArguments: [String] = []
   var processes = 6
   var instructions = false
+  /// Estimated cycles (``CycleModel``): the callgrind pass that counts instructions, with caches simulated.
+  var cycles = false
 
   init(_ options: OptionValues, tool: BenchmarkTool) {
     suite = tool.suite
@@ -25,6 +27,7 @@ struct Measuring {
     seed = options.ifTaken(Options.seed) ?? 1
     processes = options.ifTaken(Options.processes) ?? 6
     instructions = options.ifTaken(Options.instructions) ?? false
+    cycles = options.ifTaken(Options.cycles) ?? false
     if options.ifTaken(Options.quick) == true {
       settings = .quick
       settingArguments.append(Options.quick.name)
@@ -90,22 +93,23 @@ struct Measuring {
       calibration = measured.calibration
     }
     var groups = benchmarks.compactMap { perGroup[$0.title].map(GroupResult.init(merging:)) }
-    if instructions {
-      progress.step("counting instructions under callgrind: \(titles.count) group(s), a process each")
-      let counter = InstructionCounter(executable: Self.ownExecutable) {
-        ["worker", Options.instructions.name] + workerArguments(only: [$0], counting: true)
+    if instructions || cycles {
+      let what = cycles ? "instructions and cache misses" : "instructions"
+      progress.step("counting \(what) under callgrind: \(titles.count) group(s), a process each")
+      let counter = InstructionCounter(executable: Self.ownExecutable, simulatesCaches: cycles) {
+        ["worker", cycles ? Options.countCycles.name : Options.instructions.name]
+          + workerArguments(only: [$0], counting: true)
       }
-      let counts = try counter.count(titles) { _ in }
+      let counts = try counter.counts(titles) { _ in }
       for index in groups.indices {
-        groups[index].instructionsPerOperation = counts[groups[index].title].map {
-          $0 / Double(groups[index].operations)
-        }
+        if let count = counts[groups[index].title] { groups[index].setCounts(count) }
       }
     }
     var result = RunResult(suite: suite.name, settings: settings, groups: groups, commit: ResultFiles.currentCommit())
-    if instructions {
+    if instructions || cycles {
       result.instructionCounter = "callgrind (valgrind, setarch -R): exact instructions of one run after warm-up"
     }
+    if cycles { result.cycleModel = CycleModel.description }
     result.calibration = calibration
     return result
   }

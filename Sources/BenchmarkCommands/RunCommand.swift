@@ -6,10 +6,17 @@ enum RunCommand {
   static let discussion = """
     run measures the suite in separate worker processes, prints a per-group table
     and compares it with the stored baseline. check does the same but prints only
-    the comparison. Suspected regressions are re-measured in fresh processes
-    before they are reported. With --no-compare, run only measures and writes the
-    result (status 0 without a baseline).
+    the comparison. Each group's row says the smallest change it could have seen
+    (sees ±). A group whose interval is too wide to settle its time against its
+    threshold gets more fresh processes, round by round, within --budget seconds,
+    before it is called inconclusive; a time that changed is measured again in
+    fresh processes and counts only if it shows again. With --no-compare, run only
+    measures and writes the result (status 0 without a baseline).
     """
+
+  /// Seconds the rounds of added processes may take by default: with the first
+  /// measurement (about 25 s on this project's 2-core host), the main job stays well under a minute.
+  static let defaultBudget = 20.0
 
   static let statuses: [ExitStatus] = [
     .success, .toolError, .regression, .inconclusive, .improvementOnly, .noBaseline, .usage,
@@ -26,6 +33,7 @@ enum RunCommand {
     rules: comparing + [
       .excludes(Options.noCompare, Options.baseline), .excludes(Options.noCompare, Options.baselineName),
       .excludes(Options.noCompare, Options.metrics), .excludes(Options.noCompare, Options.compareTimesAcrossHosts),
+      .excludes(Options.noCompare, Options.budget),
     ], handlesInterrupts: true
   ) { invocation throws(CommandFailure) in try execute(invocation, printTable: true) }
 
@@ -41,8 +49,11 @@ enum RunCommand {
     let progress = Progress(terminal, quiet: options.has(Options.quiet))
     let json = options.has(Options.json)
     let markdown = options.has(Options.markdown)
+    let started = Date()
     let result = try measuring.measure(try measuring.selectedBenchmarks(), progress: progress)
-    try ResultFiles.write(result, to: options[Options.output] ?? ResultFiles.latestRun)
+    let measuredIn = Date().timeIntervalSince(started)
+    let output = options[Options.output] ?? ResultFiles.latestRun
+    try ResultFiles.write(result, to: output)
     if options.has(Options.record) {
       let folder = options[Options.history] ?? HistoryCommand.defaultFolder
       progress.note("recorded in \(try HistoryCommand.record(result, folder: folder))")
@@ -69,19 +80,26 @@ enum RunCommand {
       throw CommandFailure(error.description, status: .toolError)
     }
 
-    var policy = ComparisonPolicy()
-    policy.gated = options[Options.metrics] ?? .all
-    policy.judgeTimeAcrossHosts = options.has(Options.compareTimesAcrossHosts)
-    let remeasure = { (suspects: [String]) throws(CommandFailure) -> RunResult in
+    let policy = CompareCommand.policy(options, suite: invocation.suite, instructionsCounted: measuring.instructions)
+    // More processes of the groups in doubt, and of those to confirm: fresh workers, no instruction counting
+    // (counts are exact: the first ones stand).
+    let measure = { (titles: [String], processes: Int) throws(CommandFailure) -> RunResult in
       var again = measuring
-      again.only = Set(suspects)
+      again.only = Set(titles)
+      again.processes = processes
+      again.instructions = false
       return try again.measure(try again.selectedBenchmarks(), progress: progress)
     }
-    let comparison = try Check(policy: policy).judge(
-      result, against: baseline, report: progress.note, remeasure: measuring.processes > 0 ? remeasure : nil)
-    if printTable && !json { terminal.write(Report.run(result, markdown: markdown) + "\n") }
+    let budget = options[Options.budget] ?? RunCommand.defaultBudget
+    let outcome = try Check(policy: policy, budget: budget).judge(
+      result, against: baseline, measuredIn: measuredIn, report: progress.note,
+      clock: { Date().timeIntervalSinceReferenceDate }, measure: measuring.processes > 0 ? measure : nil)
+    let comparison = outcome.comparison
+    // The file holds what was judged: the first processes and those the rounds added.
+    if outcome.rounds.count > 0 { try ResultFiles.write(outcome.result, to: output) }
+    if printTable && !json { terminal.write(Report.run(outcome.result, markdown: markdown) + "\n") }
     if json {
-      terminal.write(ResultFiles.jsonText(result))
+      terminal.write(ResultFiles.jsonText(outcome.result))
     } else {
       terminal.write(Report.comparison(comparison, markdown: markdown))
     }
@@ -89,7 +107,12 @@ enum RunCommand {
     // With --json, standard output holds the JSON document alone.
     let commit = markdown ? Text.markdown(baseline.commit) : Text.terminal(baseline.commit)
     let sentence = "verdict: \(verdict.sentence) (against \(baselinePath), commit \(commit))\n"
-    if json { terminal.report(sentence) } else { terminal.write("\n" + sentence) }
+    let summary = comparison.timeJudged && policy.gated.contains(.time) ? outcome.summary + "\n" : ""
+    if json {
+      terminal.report(summary + sentence)
+    } else {
+      terminal.write((summary.isEmpty ? "" : "\n" + summary) + "\n" + sentence)
+    }
     if !comparison.timeJudged { terminal.report(ResultFiles.otherHostAdvice(invocation.tool.name)) }
     return verdict.exitStatus
   }

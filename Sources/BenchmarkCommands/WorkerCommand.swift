@@ -1,7 +1,7 @@
 import BenchmarkRunner
 
 /// The hidden `worker` subcommand that ``WorkerPool`` and ``InstructionCounter``
-/// start: measure (or, with `--instructions`, count under callgrind) in this process.
+/// start: measure (or, with `--instructions` or `--count-cycles`, count under callgrind) in this process.
 enum WorkerCommand {
   static let command = Command(
     "worker", usage: ["--only LIST --output PATH [options]"],
@@ -14,6 +14,9 @@ enum WorkerCommand {
     rules: [
       .excludes(Options.instructions, Options.quick), .excludes(Options.instructions, Options.samples),
       .excludes(Options.instructions, Options.warmUp), .excludes(Options.instructions, Options.minimumSampleTime),
+      .excludes(Options.countCycles, Options.quick), .excludes(Options.countCycles, Options.samples),
+      .excludes(Options.countCycles, Options.warmUp), .excludes(Options.countCycles, Options.minimumSampleTime),
+      .excludes(Options.countCycles, Options.instructions),
     ],
     isHidden: true
   ) { invocation throws(CommandFailure) in
@@ -23,8 +26,8 @@ enum WorkerCommand {
     }
     let measuring = Measuring(options, tool: invocation.tool)
     let benchmarks = try measuring.selectedBenchmarks()
-    if options.has(Options.instructions) {
-      for benchmark in benchmarks { Callgrind.count(benchmark) }
+    if options.has(Options.instructions) || options.has(Options.countCycles) {
+      for benchmark in benchmarks { Callgrind.count(benchmark, warmCaches: options.has(Options.countCycles)) }
       return .success
     }
     try WorkerPool.work(benchmarks, settings: measuring.settings, output: path, report: invocation.terminal.report)

@@ -23,6 +23,9 @@ public struct BenchmarkSuite: Sendable {
   public var scaling: Scaling?
   /// The stable IDs of the cases behind the groups a filter selects (`list --points`), if the suite has them.
   public var points: (@Sendable (_ filter: TitleFilter, _ seed: UInt64) -> [String])?
+  /// Verdict thresholds of groups that differ from the comparison's defaults, in order: where
+  /// several select a group, a later one's values win (see ``GroupThresholds``).
+  public var thresholds: [GroupThresholds] = []
 
   public struct Scaling: Sendable {
     public var benchmark: Benchmark
@@ -38,8 +41,10 @@ public struct BenchmarkSuite: Sendable {
   public init(
     name: String, benchmarks: @escaping @Sendable () -> [Benchmark],
     reportDefinitions: ReportDefinitions = .generic, series: @escaping @Sendable () -> [SeriesBenchmark] = { [] },
-    scaling: Scaling? = nil, points: (@Sendable (_ filter: TitleFilter) -> [String])? = nil
+    scaling: Scaling? = nil, points: (@Sendable (_ filter: TitleFilter) -> [String])? = nil,
+    thresholds: [GroupThresholds] = []
   ) {
+    self.thresholds = thresholds
     self.name = name
     self.benchmarks = { _ in benchmarks() }
     self.isSeeded = false
@@ -55,8 +60,10 @@ public struct BenchmarkSuite: Sendable {
   public init(
     name: String, seededBenchmarks: @escaping @Sendable (_ seed: UInt64) -> [Benchmark],
     reportDefinitions: ReportDefinitions = .generic, series: @escaping @Sendable () -> [SeriesBenchmark] = { [] },
-    scaling: Scaling? = nil, points: (@Sendable (_ filter: TitleFilter, _ seed: UInt64) -> [String])? = nil
+    scaling: Scaling? = nil, points: (@Sendable (_ filter: TitleFilter, _ seed: UInt64) -> [String])? = nil,
+    thresholds: [GroupThresholds] = []
   ) {
+    self.thresholds = thresholds
     self.name = name
     self.benchmarks = seededBenchmarks
     self.isSeeded = true
@@ -68,4 +75,37 @@ public struct BenchmarkSuite: Sendable {
 
   /// Whether the report has charts to measure (so `report --no-measure` means something).
   public var measuresCharts: Bool { scaling != nil || !series().isEmpty }
+}
+
+/// Thresholds a suite declares for some of its groups, where the defaults do
+/// not fit them: a group whose time moves more between processes than the
+/// default effect floor, one whose instruction count depends on where the
+/// checkout sits, or one kept for reference only.
+///
+/// ```swift
+/// GroupThresholds("scene-file/", timeEffect: 0.15)
+/// GroupThresholds("limit/clamp-ratio", advisory: true)
+/// ```
+public struct GroupThresholds: Sendable, Hashable {
+  /// The groups, as `--filter` selects them: comma-separated parts of titles, `!` excluding.
+  /// Matched on titles alone, so it holds for results of any seed.
+  public var groups: String
+  /// Time ratios within 1 ± this are the same (`nil`: the comparison's default).
+  public var timeEffect: Double?
+  /// Instruction counts within 1 ± this are the same (`nil`: the comparison's default).
+  public var instructions: Double?
+  /// Reported and judged, but never the cause of a failing status (`nil`: not advisory).
+  public var advisory: Bool?
+
+  public init(_ groups: String, timeEffect: Double? = nil, instructions: Double? = nil, advisory: Bool? = nil) {
+    precondition(timeEffect.map { $0 > 0 && $0 < 1 } ?? true, "a time effect floor lies between 0 and 1")
+    precondition(instructions.map { $0 >= 0 && $0 < 1 } ?? true, "an instruction threshold lies in 0..<1")
+    self.groups = groups
+    self.timeEffect = timeEffect
+    self.instructions = instructions
+    self.advisory = advisory
+  }
+
+  /// Whether these thresholds apply to the group `title`.
+  public func applies(to title: String) -> Bool { TitleFilter(groups).matches(title) }
 }

@@ -80,82 +80,111 @@ public struct Calibration: Codable, Sendable, Hashable {
 }
 
 /// Whether a baseline's times can be judged against a run's: the same kind
-/// of machine, and reference loops that run as fast here as there.
+/// of machine, the same clock, and reference loops that run as fast here as there.
+///
+/// Speed is judged as the verdicts judge a group: by the 95% interval of the
+/// ratio over processes, not by the ratio alone. A loop whose processes
+/// spread by 5% moves its median by as much between two runs minutes apart;
+/// only an interval that lies wholly beyond the tolerance says the host changed.
 public struct HostMatch: Sendable, Hashable {
   public var sameHost: Bool
   /// The reference loop's time here over its time in the baseline, where both were measured.
   public var cpuRatio: Double?
   public var memoryRatio: Double?
+  /// Their 95% intervals over processes.
+  public var cpuRange: ClosedRange<Double>?
+  public var memoryRange: ClosedRange<Double>?
   /// Why the hosts differ, for the line before the table; empty when they do not.
   public var reason: String
+  /// The fingerprints differ (CPU model, cores, architecture, SIMD extensions).
+  public var otherKind: Bool
+  /// The samples were timed with other clocks (``RunResult/clock``).
+  public var otherClock: Bool
 
-  /// A calibration or reference ratio further from 1 than this (calibration:
-  /// or than three times the loops' own spread between processes) means
-  /// another host, or the same host in another state (a frequency cap, a busy
-  /// neighbour for the whole run).
+  /// The core-bound loop, or the reference group, whose whole interval lies
+  /// further from 1 than this has moved: another host of the same kind, or
+  /// this one in another state (a frequency cap, neighbours that slow every group).
   public static let tolerance = 0.05
+  /// The same for the memory-bound loop, whose latency follows the neighbours'
+  /// memory traffic: on this project's host it moved by ±13% between runs
+  /// minutes apart at one load, and by ×0.76 while the groups moved by +5%;
+  /// only a move beyond this says the memory system is another.
+  public static let memoryTolerance = 0.25
 
   /// The suite's reference group's median here over its median in the baseline, where both have it.
   public var referenceRatio: Double?
+  public var referenceRange: ClosedRange<Double>?
   public var referenceTitle: String?
 
+  /// Whether a ratio's interval lies wholly beyond `tolerance`.
+  static func moved(_ range: ClosedRange<Double>, tolerance: Double = tolerance) -> Bool {
+    range.lowerBound > 1 + tolerance || range.upperBound < 1 / (1 + tolerance)
+  }
+
+  /// The ratio of medians of `new` over `old` (processes of samples) and its interval.
+  static func ratio(_ old: [[Double]], _ new: [[Double]]) -> (ratio: Double, range: ClosedRange<Double>)? {
+    let (oldMedian, newMedian) = (Statistics.median(old.flatMap { $0 }), Statistics.median(new.flatMap { $0 }))
+    let interval = Statistics.medianRatioInterval(old, new)
+    guard oldMedian > 0, interval.low.isFinite, interval.high.isFinite else { return nil }
+    return (newMedian / oldMedian, min(interval.low, interval.high)...max(interval.low, interval.high))
+  }
+
   public init(baseline: RunResult, current: RunResult) {
-    // The suite's reference group (the one others are reported against) is
-    // code that does not change between builds: when it runs at another
-    // speed, the host is in another state (a neighbour, a frequency cap), and
-    // every group's time moved with it. Measured here: between a baseline and
-    // checks minutes later, the reference moved −16 % … +41 % while the groups
-    // moved −19 % … +46 %, and judging those times gave a false improvement.
+    otherKind = !baseline.machine.isComparable(to: current.machine)
+    otherClock = baseline.sampleClock != current.sampleClock
+    // The suite's reference group (the one others are reported against) is code
+    // that does not change between builds: when it runs at another speed, the
+    // host is in another state, and every group's time moved with it. Its
+    // interval is the verdicts' own (processes, then samples), so the luck of
+    // a process, which once moved it ×1.28 a minute after a baseline, is not taken for a state.
     var referenceMoved = false
     let references = current.groups.compactMap(\.reference)
     if let title = references.max(by: { a, b in references.count { $0 == a } < references.count { $0 == b } }),
-      let old = baseline.group(title), let new = current.group(title)
+      let old = baseline.group(title), let new = current.group(title),
+      let reference = Self.ratio(old.samplesByProcess, new.samplesByProcess)
     {
-      let ratio = new.nanosecondsPerOperation.median / old.nanosecondsPerOperation.median
       referenceTitle = title
-      referenceRatio = ratio
-      referenceMoved =
-        abs(log(ratio)) > log(1 + Self.tolerance)
-        && Statistics.mannWhitneyP(processes: old.samplesByProcess, new.samplesByProcess) < 0.01
+      referenceRatio = reference.ratio
+      referenceRange = reference.range
+      referenceMoved = Self.moved(reference.range)
     }
+    // The loops' medians, one per process: each process is one draw of the host's state.
+    var loopsMoved = false
     if let old = baseline.calibration, let new = current.calibration {
-      func ratio(_ a: [Double], _ b: [Double]) -> (ratio: Double, spread: Double) {
-        let (oldMedian, newMedian) = (Statistics.median(a), Statistics.median(b))
-        func spread(_ values: [Double], _ median: Double) -> Double {
-          guard values.count > 1 else { return 0 }
-          let sorted = values.sorted()
-          return (Statistics.quantile(sorted, 0.75) - Statistics.quantile(sorted, 0.25)) / median
-        }
-        return (newMedian / oldMedian, max(spread(a, oldMedian), spread(b, newMedian)))
-      }
-      let cpu = ratio(old.cpuNanoseconds, new.cpuNanoseconds)
-      let memory = ratio(old.memoryNanoseconds, new.memoryNanoseconds)
-      cpuRatio = cpu.ratio
-      memoryRatio = memory.ratio
-      let moved = [cpu, memory].contains { abs(log($0.ratio)) > max(Self.tolerance, 3 * $0.spread) }
-      sameHost = !moved && !referenceMoved && baseline.machine.isComparable(to: current.machine)
-    } else {
-      sameHost = !referenceMoved && baseline.machine.isComparable(to: current.machine)
+      let cpu = Self.ratio(old.cpuNanoseconds.map { [$0] }, new.cpuNanoseconds.map { [$0] })
+      let memory = Self.ratio(old.memoryNanoseconds.map { [$0] }, new.memoryNanoseconds.map { [$0] })
+      (cpuRatio, cpuRange) = (cpu?.ratio, cpu?.range)
+      (memoryRatio, memoryRange) = (memory?.ratio, memory?.range)
+      loopsMoved =
+        (cpu.map { Self.moved($0.range) } ?? false)
+        || (memory.map { Self.moved($0.range, tolerance: Self.memoryTolerance) } ?? false)
     }
-    if sameHost {
+    sameHost = !otherKind && !otherClock && !loopsMoved && !referenceMoved
+    guard !sameHost else {
       reason = ""
-    } else {
-      let otherKind = !baseline.machine.isComparable(to: current.machine)
-      var words =
-        otherKind
-        ? "baseline recorded on another host" : "baseline recorded on another host, or on this one in another state"
-      if otherKind {
-        words +=
-          " (\(baseline.machine.cpuModel), \(baseline.machine.logicalCores) cores, \(baseline.machine.simd.joined(separator: " ")); here \(current.machine.cpuModel), \(current.machine.logicalCores) cores, \(current.machine.simd.joined(separator: " ")))"
-      }
-      var ratios: [String] = []
-      if let referenceTitle, let referenceRatio {
-        ratios.append("\(referenceTitle) runs ×\(Report.number(referenceRatio)) as long here")
-      }
-      if let cpuRatio, let memoryRatio {
-        ratios.append("the reference loop ×\(Report.number(cpuRatio)), the memory loop ×\(Report.number(memoryRatio))")
-      }
-      reason = words + (ratios.isEmpty ? "" : ": " + ratios.joined(separator: "; "))
+      return
     }
+    var words: String
+    if otherKind {
+      words =
+        "baseline recorded on another host (\(baseline.machine.cpuModel), \(baseline.machine.logicalCores) cores, \(baseline.machine.simd.joined(separator: " ")); here \(current.machine.cpuModel), \(current.machine.logicalCores) cores, \(current.machine.simd.joined(separator: " ")))"
+    } else if otherClock {
+      words = "baseline timed in \(baseline.sampleClock), this run in \(current.sampleClock)"
+    } else {
+      words = "baseline recorded on another host, or on this one in another state"
+    }
+    func shown(_ ratio: Double, _ range: ClosedRange<Double>?) -> String {
+      "×\(Report.number(ratio))"
+        + (range.map { " (95% interval ×\(Report.number($0.lowerBound))–\(Report.number($0.upperBound)))" } ?? "")
+    }
+    var ratios: [String] = []
+    if let referenceTitle, let referenceRatio {
+      ratios.append("\(referenceTitle) runs \(shown(referenceRatio, referenceRange)) as long here")
+    }
+    if let cpuRatio, let memoryRatio {
+      ratios.append(
+        "the reference loop \(shown(cpuRatio, cpuRange)), the memory loop \(shown(memoryRatio, memoryRange))")
+    }
+    reason = words + (ratios.isEmpty ? "" : ": " + ratios.joined(separator: "; "))
   }
 }

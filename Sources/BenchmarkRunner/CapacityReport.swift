@@ -53,6 +53,7 @@ public struct CapacityReport {
     var lines = [
       (["group", "median_ns_per_op", "p25_ns", "p75_ns", "operations_per_second"] + frameColumns + [
         "allocations_per_op", "instructions_per_op", "baseline_median_ns_per_op", "throughput_change_percent",
+        "peak_heap_bytes_per_run", "peak_resident_bytes", "estimated_cycles_per_op",
       ]).joined(separator: ",")
     ]
     for group in run.groups {
@@ -66,6 +67,8 @@ public struct CapacityReport {
           group.instructionsPerOperation.map { String($0) } ?? "",
           old.map { String($0.old.nanosecondsPerOperation.median) } ?? "",
           old.map { String(($0.ratio - 1) * 100) } ?? "",
+          group.peakHeapBytesPerRun.map { String($0) } ?? "", group.peakResidentBytes.map { String($0) } ?? "",
+          group.estimatedCyclesPerOperation.map { String($0) } ?? "",
         ]
       lines.append(fields.joined(separator: ","))
     }
@@ -79,14 +82,19 @@ public struct CapacityReport {
     if let baseline { text += "\nCompared with \(Text.markdown(provenance(baseline)))\n" }
     if let otherHost { text += "\n**\(Text.markdown(otherHost))**\n" }
     let frameHeads = frames.map { " per \($0.name) frame |" }.joined()
-    text += "\n| group | ns/\(operation) | \(operations)/s per core |\(frameHeads) allocs/\(operation) |"
-    let alignment = "|---|" + String(repeating: "---:|", count: 3 + frames.count + (baseline == nil ? 0 : 1))
+    let memory = memoryColumns
+    text +=
+      "\n| group | ns/\(operation) | \(operations)/s per core |\(frameHeads) allocs/\(operation) |"
+      + memory.map { " \($0.heading) |" }.joined()
+    let alignment =
+      "|---|" + String(repeating: "---:|", count: 3 + frames.count + memory.count + (baseline == nil ? 0 : 1))
     text += (baseline == nil ? "\n" : " change |\n") + alignment + "\n"
     for group in groups {
       let median = group.nanosecondsPerOperation.median
       text += "| \(Text.markdown(group.title)) | \(Report.number(median)) | \(Report.rate(group.throughput)) | "
       for frame in frames { text += "\(Report.number((frame.nanoseconds / median).rounded(.down))) | " }
       text += "\(Report.number(group.allocationsPerOperation)) |"
+      text += memory.map { " \($0.cell(group)) |" }.joined()
       if baseline != nil { text += " \(change(group).map { Report.percent($0.ratio) } ?? "new") |" }
       text += "\n"
     }
@@ -109,6 +117,19 @@ public struct CapacityReport {
       }
     }
     return text
+  }
+
+  /// Peak heap bytes of a run and the worker's peak resident set, where the
+  /// run measured them: the memory a group needs beside the time it takes.
+  var memoryColumns: [(heading: String, cell: (GroupResult) -> String)] {
+    var columns: [(heading: String, cell: (GroupResult) -> String)] = []
+    if groups.contains(where: { $0.peakHeapBytesPerRun != nil }) {
+      columns.append(("heap peak/run", { $0.peakHeapBytesPerRun.map(Report.bytes) ?? "–" }))
+    }
+    if groups.contains(where: { $0.peakResidentBytes != nil }) {
+      columns.append(("RSS peak", { $0.peakResidentBytes.map(Report.bytes) ?? "–" }))
+    }
+    return columns
   }
 
   func provenance(_ result: RunResult) -> String {
@@ -260,7 +281,7 @@ public struct CapacityReport {
       sections.append(
         (
           "trends", "History over commits",
-          "Median ns per \(operation) of each recorded run in commit order, with its p25–p75 band, on one host class (\(trends[0].hostClass)); dashed rules mark change points (E-Divisive means, permutation test).",
+          "Median ns per \(operation) of each recorded run in commit order, with its p25–p75 band, on one host class (\(trends[0].hostClass)); dashed rules mark change points (least-squares segmentation penalised for noise; outliers and drifts set apart).",
           charts
         ))
     }
@@ -326,14 +347,17 @@ public struct CapacityReport {
 
   func tableHTML() -> String {
     let frameHeads = frames.map { "<th>per \(Chart.escape($0.name)) frame</th>" }.joined()
+    let memory = memoryColumns
+    let memoryHeads = memory.map { "<th>\(Chart.escape($0.heading))</th>" }.joined()
     var rows =
-      "<table><tr><th>#</th><th>group</th><th>ns/\(operation)</th><th>\(operations)/s per core</th>\(frameHeads)<th>allocs/\(operation)</th>\(baseline == nil ? "" : "<th>before</th><th>change</th>")</tr>"
+      "<table><tr><th>#</th><th>group</th><th>ns/\(operation)</th><th>\(operations)/s per core</th>\(frameHeads)<th>allocs/\(operation)</th>\(memoryHeads)\(baseline == nil ? "" : "<th>before</th><th>change</th>")</tr>"
     for (index, group) in groups.enumerated() {
       let median = group.nanosecondsPerOperation.median
       rows +=
         "<tr><td>\(index + 1)</td><td>\(Chart.escape(group.title))</td><td>\(Report.number(median))</td><td>\(Report.rate(group.throughput))</td>"
       for frame in frames { rows += "<td>\(Report.number((frame.nanoseconds / median).rounded(.down)))</td>" }
       rows += "<td>\(Report.number(group.allocationsPerOperation))</td>"
+      rows += memory.map { "<td>\(Chart.escape($0.cell(group)))</td>" }.joined()
       if baseline != nil {
         let old = change(group)
         let sign = old.map { $0.ratio < 1 ? " class=\"negative\"" : " class=\"positive\"" } ?? ""

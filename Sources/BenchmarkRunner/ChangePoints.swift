@@ -1,208 +1,201 @@
 import Foundation
 
-/// Change points in a series of measurements taken in commit order, by
-/// E-Divisive means (Matteson and James 2014; the method MongoDB runs on its
-/// CI performance data and the Hunter tool implements): the split that best
-/// separates the series into two distributions (by the energy distance, with
-/// exponent 1) is tested against the same statistic on shuffled series, and
-/// kept if fewer than `significance` of the shuffles do as well; then each
-/// side is searched again. The statistic is computed on ranks, not values:
-/// one run disturbed by a neighbour (50 % slower) otherwise outweighs a 5 %
-/// step in every distance. A split that a straight line explains as well as
-/// a step (both fitted robustly) is a drift, reported as such rather than as
-/// a step at an arbitrary commit.
+/// Change points in a series of measurements taken in commit order (a
+/// group's median time per commit): steps, where the level moves at one
+/// commit, and drifts, where it moves gradually over several.
+///
+/// 1. **Scale.** Positive values are compared as logarithms, so that a step
+///    is the same size relative to its level whatever the level. The noise σ
+///    comes from the differences of neighbours (their median absolute
+///    deviation, divided by √2): a step moves one difference and an outlier
+///    two, so neither moves the estimate. It is at least 0.1 %.
+/// 2. **Outliers.** A point more than 3σ from the median of the seven around
+///    it (the first or last seven at the ends) takes that median: a run
+///    disturbed by a neighbour (one point 30 % slower) is not a level, nor
+///    are two or three such runs in a row.
+/// 3. **Steps.** The series is cut into segments of at least
+///    ``minimumSegment`` points, each at its mean, so that the squared error
+///    plus ``penalty``·σ²·ln n per cut is least (optimal partitioning,
+///    exact). A step is kept when it explains more than its penalty: the
+///    longer the history and the shorter the step's sides, the more it must
+///    stand out of the noise.
+/// 4. **Drifts.** Cuts in a row that all move the same way are a staircase
+///    that a ramp may explain better: a level, a straight line over at least
+///    ``minimumDriftLength`` commits, a level. Where the ramp's error and
+///    penalty (that of two cuts, its ends, or of three when it replaces more)
+///    are less than the steps' error and penalties, the ramp replaces them and
+///    is reported as a drift; a step beside it joins it on the same terms.
+/// 5. **Size.** A step of less than ``minimumRelativeChange`` between the
+///    means of its sides is dropped, the smallest first, its sides joined.
+/// 6. **Place.** Each step moves, within three commits (and half a segment
+///    from its neighbours), to where the levels of its sides fit the points
+///    as measured best, each point's error capped at 3σ: an outlier beside a
+///    step costs the same on either side and does not pull the step to itself.
+///
+/// On generated histories with known steps, noise and outliers, how well this
+/// finds steps beside other detectors is in docs/BENCHMARKS.md, "How well
+/// changes are found"; `ChangePointQualityTests` guards it.
 public struct ChangePointDetector: Sendable {
-  /// The largest share of shuffles allowed to separate the series as well as
-  /// the split does. 0.001, not 0.01: a suite of 27 groups tests hundreds of
-  /// series, and at 0.01 pure noise gave 9 false changes in 1,080 series.
-  public var significance = 0.001
-  /// Shuffles per test (fewer when the outcome is already certain).
-  public var permutations = 999
-  /// Each side of a split holds at least this many points.
+  /// What a cut costs, in units of σ²·ln n (n points in the series): with
+  /// 3, a step between two sides of 20 points in a history of 100 is kept
+  /// from about 1.2σ.
+  public var penalty = 3.0
+  /// Each side of a step (and each level beside a drift) holds at least this many points.
   public var minimumSegment = 5
   /// Changes smaller than this relative step are not reported (a real but negligible shift).
   public var minimumRelativeChange = 0.02
-  public var seed: UInt64 = 1
+  /// A drift's ramp spans at least this many commits; a faster change is a step.
+  public var minimumDriftLength = 6
 
   public init() {}
 
-  /// What the detector found at one split.
+  /// What the detector found at one place.
   public struct Change: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Codable {
       case step
-      /// A gradual change over the segment: a line fits as well as any step.
+      /// A gradual change: a ramp between two levels explains the points better than steps.
       case drift
     }
 
     public var kind: Kind
-    /// The index of the first point after the change (for a drift, its segment's first point).
+    /// The index of the first point after the change (for a drift, the first point on its ramp).
     public var index: Int
-    /// For a drift, the index after its segment's last point.
+    /// For a drift, the index after its ramp's last point.
     public var end: Int
-    /// Medians before and after (for a drift: the fitted line's values at its ends).
+    /// Medians before and after (for a drift: the fitted levels before and after its ramp).
     public var before: Double
     public var after: Double
-    /// The share of shuffles that separated the series as well (a permutation p-value).
+    /// The two-sided p-value of the difference of the levels against the
+    /// noise (a z-test with the series' σ). The place was chosen as the one
+    /// that fits best, so the value is smaller than for a place fixed in
+    /// advance: the penalty, not this value, decides what is reported.
     public var pValue: Double
   }
 
-  /// The changes in `values` (in order), sorted by index.
+  /// The steps and drifts in `values` (in commit order), sorted by index.
   public func changes(in values: [Double]) -> [Change] {
-    var generator = SplitMix64(seed: seed)
-    let ranks = Self.ranks(values)
-    var cuts = [0, values.count]
-    // Segments found to be drifts are not split further: their parts would be drifts or noise.
-    var drifting = Set<Int>()
-    // Each segment's best split (`nil`: too short), by its first index: a round splits one segment, not the others.
-    var bestSplits: [Int: (index: Int, statistic: Double)?] = [:]
-    var found: [Change] = []
-    // Hierarchical: the best split over all current segments, tested; stop at the first that fails.
+    let count = values.count
+    let minimumSegment = max(1, self.minimumSegment)
+    guard count >= 2 * minimumSegment, values.allSatisfy(\.isFinite) else { return [] }
+    let scale = Scale(values)
+    let measured = values.map(scale.level)
+    let noise = Self.noise(measured)
+    let sums = PrefixSums(Self.withoutOutliers(measured, noise: noise))
+    let cutPenalty = penalty * noise * noise * log(Double(count))
+    let cuts = sums.optimalCuts(minimumSegment: minimumSegment, penalty: cutPenalty)
+    let (kept, ramps) = replacingStaircases(cuts, sums: sums, penalty: cutPenalty)
+    // The places between which a step's sides lie: other steps, the ends of ramps and of the series.
+    func bounds(_ steps: [Int]) -> [Int] {
+      Array(Set([0, count] + steps + ramps.flatMap { [$0.start, $0.end] })).sorted()
+    }
+
+    // Steps too small to report, the smallest first: the sides of the others change as they go.
+    var steps = kept
     while true {
-      var best: (segment: Int, index: Int, statistic: Double)?
-      for segment in 0..<(cuts.count - 1) where !drifting.contains(cuts[segment]) {
-        let (start, end) = (cuts[segment], cuts[segment + 1])
-        let split: (index: Int, statistic: Double)?
-        if let known = bestSplits[start] {
-          split = known
-        } else {
-          var splits = EnergySplits(ranks[start..<end])
-          split = splits.best(minimumSegment: minimumSegment)
-          bestSplits[start] = .some(split)
-        }
-        guard let split else { continue }
-        if best == nil || split.statistic > best!.statistic {
-          best = (segment, start + split.index, split.statistic)
-        }
+      let places = bounds(steps)
+      var smallest: (step: Int, size: Double)?
+      for step in steps {
+        let place = places.firstIndex(of: step)!
+        let (low, high) = (sums.mean(places[place - 1], step), sums.mean(step, places[place + 1]))
+        guard scale.relativeChange(low, high) < minimumRelativeChange else { continue }
+        if smallest == nil || abs(high - low) < smallest!.size { smallest = (step, abs(high - low)) }
       }
-      guard let best else { break }
-      let (start, end) = (cuts[best.segment], cuts[best.segment + 1])
-      let p = pValue(ranks[start..<end], observed: best.statistic, generator: &generator)
-      let slice = Array(values[start..<end])
-      guard p <= significance else { break }
-      let (intercept, slope) = Self.line(slice)
-      if Self.isDrift(slice, split: best.index - start, line: (intercept, slope)) {
-        drifting.insert(start)
-        let (first, last) = (intercept, intercept + slope * Double(slice.count - 1))
-        if abs(last - first) >= minimumRelativeChange * abs(first) {
-          found.append(Change(kind: .drift, index: start, end: end, before: first, after: last, pValue: p))
-        }
-        continue
-      }
-      // The energy statistic finds the change; its exact commit is where a step fits best.
-      let at = start + Self.refine(slice, near: best.index - start, minimumSegment: minimumSegment)
-      cuts.insert(at, at: best.segment + 1)
-      bestSplits.removeValue(forKey: start)
-      let before = Statistics.median(Array(values[start..<at]))
-      let after = Statistics.median(Array(values[at..<end]))
-      guard abs(after - before) >= minimumRelativeChange * abs(before) else { continue }
-      found.append(Change(kind: .step, index: at, end: at, before: before, after: after, pValue: p))
+      guard let smallest else { break }
+      steps.removeAll { $0 == smallest.step }
+    }
+
+    // Each step's place, from the first. It keeps half a segment from its
+    // neighbours, placed or not: outliers cost the same on either side and
+    // would otherwise let two steps meet around them.
+    let places = bounds(steps)
+    let margin = (minimumSegment + 1) / 2
+    var placed: [Int] = []
+    for step in steps {
+      let place = places.firstIndex(of: step)!
+      let levels = (sums.mean(places[place - 1], step), sums.mean(step, places[place + 1]))
+      let lowest = max(places[place - 1], placed.last ?? 0) + margin
+      placed.append(
+        Self.place(step, in: measured, between: lowest, and: places[place + 1] - margin, levels: levels, noise: noise))
+    }
+
+    var found: [Change] = []
+    let sides = bounds(placed)
+    for step in placed {
+      let place = sides.firstIndex(of: step)!
+      let (start, end) = (sides[place - 1], sides[place + 1])
+      let difference = sums.mean(step, end) - sums.mean(start, step)
+      let error = noise * (1 / Double(step - start) + 1 / Double(end - step)).squareRoot()
+      found.append(
+        Change(
+          kind: .step, index: step, end: step, before: Statistics.median(Array(values[start..<step])),
+          after: Statistics.median(Array(values[step..<end])),
+          pValue: 2 * Statistics.normalTail(abs(difference) / error)
+        ))
+    }
+    for ramp in ramps where scale.relativeChange(ramp.fit.before, ramp.fit.after) >= minimumRelativeChange {
+      found.append(
+        Change(
+          kind: .drift, index: ramp.start, end: ramp.end, before: scale.value(ramp.fit.before),
+          after: scale.value(ramp.fit.after), pValue: 2 * Statistics.normalTail(ramp.fit.z(noise: noise))))
     }
     return found.sorted { $0.index < $1.index }
   }
 
-  /// The E-Divisive statistic `q(τ) = τ(n−τ)/n · (2·mean|X−Y| − mean|X−X′| − mean|Y−Y′|)`
-  /// of every split `values[..<τ]`, `values[τ...]` with both sides of at least
-  /// two values (`τ` in `2...n−2`, in order; none when `values` has fewer than four).
-  public static func splitStatistics(_ values: [Double]) -> [Double] {
-    guard values.count >= 4 else { return [] }
-    var splits = EnergySplits(values[...])
-    var statistics: [Double] = []
-    splits.forEachSplit(in: 2...(values.count - 2)) { statistics.append($1) }
-    return statistics
+  /// The noise of `values`: the median absolute deviation of neighbours'
+  /// differences, as a normal σ (×1.4826), for one point (÷√2); at least
+  /// 0.001. Where more than half the differences are (nearly) equal, as in
+  /// values that repeat, that is near zero: then the mean absolute deviation
+  /// (as a normal σ, ×1.2533), if it is ten times more.
+  static func noise(_ values: [Double]) -> Double {
+    let differences = zip(values.dropFirst(), values).map { $0 - $1 }
+    guard !differences.isEmpty else { return 0.001 }
+    let centre = Statistics.median(differences)
+    let deviations = differences.map { abs($0 - centre) }
+    let median = 1.4826 * Statistics.median(deviations)
+    let mean = 1.2533 * deviations.reduce(0, +) / Double(deviations.count)
+    return max((median < 0.1 * mean ? mean : median) / 2.0.squareRoot(), 0.001)
   }
 
-  /// The share of shuffles of `values` whose best split does as well as `observed`
-  /// (stopping early once the answer is sure either way).
-  func pValue(_ values: ArraySlice<Double>, observed: Double, generator: inout SplitMix64) -> Double {
-    // The values are sorted once; each shuffle reorders their places.
-    var splits = EnergySplits(values)
-    var asGood = 0
-    let allowed = Int(significance * Double(permutations + 1))
-    for done in 1...permutations {
-      splits.order.shuffle(using: &generator)
-      if let split = splits.best(minimumSegment: minimumSegment), split.statistic >= observed {
-        asGood += 1
-        // More exceedances than a significant result allows: not significant, whatever follows.
-        if asGood > allowed { return Double(asGood + 1) / Double(done + 1) }
+  /// `values` with each point more than 3σ from the median of the seven
+  /// around it (the first or last seven near the ends) replaced by that median.
+  static func withoutOutliers(_ values: [Double], noise: Double) -> [Double] {
+    values.indices.map { index in
+      let start = max(0, min(index - 3, values.count - 7))
+      let window = values[start..<min(values.count, start + 7)]
+      let median = Statistics.median(Array(window))
+      return abs(values[index] - median) > 3 * noise ? median : values[index]
+    }
+  }
+
+  /// The place in `lowest...highest`, within three of `step`, where `levels`
+  /// (before, after) fit `values` best, each point's squared error capped at
+  /// (3σ)²; the nearest to `step` on a tie (`step` itself when there is no room).
+  static func place(
+    _ step: Int, in values: [Double], between lowest: Int, and highest: Int, levels: (Double, Double), noise: Double
+  ) -> Int {
+    let low = max(lowest, step - 3)
+    let high = min(highest, step + 3)
+    guard low < high else { return step }
+    let cap = 9 * noise * noise
+    func error(_ index: Int, _ level: Double) -> Double { min((values[index] - level) * (values[index] - level), cap) }
+    // Point `low - 1` is before every candidate and `high` after: only the points between change sides.
+    var best: (place: Int, error: Double)?
+    for candidate in low...high {
+      var total = 0.0
+      for index in (low - 1)..<candidate { total += error(index, levels.0) }
+      for index in candidate...high { total += error(index, levels.1) }
+      let tolerance = 1e-12 * max(total, best?.error ?? 0)
+      if let current = best {
+        if total < current.error - tolerance
+          || (abs(total - current.error) <= tolerance && abs(candidate - step) < abs(current.place - step))
+        {
+          best = (candidate, total)
+        }
+      } else {
+        best = (candidate, total)
       }
     }
-    return Double(asGood + 1) / Double(permutations + 1)
-  }
-
-  /// The split within three points of `split` where a step (the medians of
-  /// both sides) leaves the least error; the nearest on a tie. Errors are
-  /// absolute and capped at four times the noise (estimated from neighbours'
-  /// differences), so an outlier costs the same on either side of a split.
-  static func refine(_ values: [Double], near split: Int, minimumSegment: Int) -> Int {
-    let differences = zip(values.dropFirst(), values).map { abs($0 - $1) }
-    let noise = differences.isEmpty ? 0 : 1.4826 * Statistics.median(differences) / 2.0.squareRoot()
-    let cap = noise > 0 ? 4 * noise : Double.infinity
-    func error(_ part: ArraySlice<Double>) -> Double {
-      let median = Statistics.median(Array(part))
-      return part.reduce(0) { $0 + min(abs($1 - median), cap) }
-    }
-    let low = max(minimumSegment, split - 3)
-    let high = min(values.count - minimumSegment, split + 3)
-    guard low <= high else { return split }
-    var best = (split: split, error: error(values[..<split]) + error(values[split...]))
-    for candidate in low...high where candidate != split {
-      let candidateError = error(values[..<candidate]) + error(values[candidate...])
-      if candidateError < best.error - 1e-12 * abs(best.error)
-        || (abs(candidateError - best.error) <= 1e-12 * abs(best.error)
-          && abs(candidate - split) < abs(best.split - split))
-      {
-        best = (candidate, candidateError)
-      }
-    }
-    return best.split
-  }
-
-  /// Average ranks (ties share the mean of their ranks), from 1.
-  static func ranks(_ values: [Double]) -> [Double] {
-    let order = values.indices.sorted { values[$0] < values[$1] }
-    var ranks = [Double](repeating: 0, count: values.count)
-    var start = 0
-    while start < order.count {
-      var end = start + 1
-      while end < order.count && values[order[end]] == values[order[start]] { end += 1 }
-      for position in start..<end { ranks[order[position]] = Double(start + end + 1) / 2 }
-      start = end
-    }
-    return ranks
-  }
-
-  /// Whether a straight line explains `values` at least as well as the step at
-  /// `split`, both fitted robustly (medians and the Theil–Sen slope, absolute errors).
-  static func isDrift(_ values: [Double], split: Int, line: (intercept: Double, slope: Double)) -> Bool {
-    let (intercept, slope) = line
-    var lineError = 0.0
-    for (index, value) in values.enumerated() { lineError += abs(value - (intercept + slope * Double(index))) }
-    func error(_ part: ArraySlice<Double>) -> Double {
-      let median = Statistics.median(Array(part))
-      return part.reduce(0) { $0 + abs($1 - median) }
-    }
-    return lineError <= error(values[..<split]) + error(values[split...])
-  }
-
-  /// The Theil–Sen line through `values` over their indices: the median of
-  /// the slopes between all pairs, and the median intercept.
-  public static func line(_ values: [Double]) -> (intercept: Double, slope: Double) {
-    guard values.count > 1 else { return (values.first ?? 0, 0) }
-    var selection = SlopeSelection(values)
-    let slope = selection?.median() ?? medianOfAllSlopes(values)
-    let intercept = Statistics.median(values.enumerated().map { $0.element - slope * Double($0.offset) })
-    return (intercept, slope)
-  }
-
-  /// The median of the slopes between all pairs, listed: O(n²) time and memory,
-  /// for series too short (or too wide in magnitude) for ``SlopeSelection``.
-  public static func medianOfAllSlopes(_ values: [Double]) -> Double {
-    var slopes: [Double] = []
-    slopes.reserveCapacity(values.count * (values.count - 1) / 2)
-    for i in values.indices {
-      for j in (i + 1)..<values.count { slopes.append((values[j] - values[i]) / Double(j - i)) }
-    }
-    return Statistics.median(slopes)
+    return best!.place
   }
 
   /// Changes in an exact metric (instruction or allocation counts): every
@@ -224,117 +217,34 @@ public struct ChangePointDetector: Sendable {
   }
 }
 
-/// The E-Divisive statistic of every split of a segment in O(n log n), where
-/// the sums of pairwise distances would take O(n²). The distances from each
-/// value to all values before it come from a Fenwick tree over the values'
-/// places in sorted order (how many lie below it, and their sum); those to
-/// all values after it are its distances to the whole segment, which depend
-/// only on the value, minus those. A permutation test reorders the same
-/// values, so they are sorted once and each shuffle moves only their places.
-/// On ranks (multiples of ½) every sum is exact, so the statistics equal
-/// those of the pairwise sums to the last bit.
-struct EnergySplits {
-  /// The segment's values in ascending order.
-  let sorted: [Double]
-  /// Per place in `sorted`: the sum of its distances to every value of the segment.
-  let distances: [Double]
-  /// The segment in its current order, as places in `sorted`.
-  var order: [Int]
-  /// A Fenwick tree over places of how many of the values seen so far lie
-  /// there (even entries) and their sum (odd entries), side by side for the cache.
-  private var tree: [Double]
-  /// Distances within `order[..<τ]` (`before[τ]`) and within `order[τ...]` (`after[τ]`), each pair once.
-  private var before: [Double]
-  private var after: [Double]
+/// How a series' values become levels to fit: logarithms when all are
+/// positive (a step is then relative), else shares of their median
+/// magnitude; less the median level, so that sums of squares stay exact.
+struct Scale {
+  let logarithmic: Bool
+  let unit: Double
+  let centre: Double
 
-  init(_ values: ArraySlice<Double>) {
-    let n = values.count
-    let places = values.indices.sorted { values[$0] < values[$1] }
-    var order = [Int](repeating: 0, count: n)
-    for (place, index) in places.enumerated() { order[index - values.startIndex] = place }
-    sorted = places.map { values[$0] }
-    // Σ_j |s_p − s_j| = s_p·p − Σ_{j<p} s_j + Σ_{j>p} s_j − s_p·(n−1−p).
-    let total = sorted.reduce(0, +)
-    var below = 0.0
-    var distances = [Double](repeating: 0, count: n)
-    for (place, value) in sorted.enumerated() {
-      distances[place] = value * Double(2 * place - n + 1) + (total - value - 2 * below)
-      below += value
-    }
-    self.distances = distances
-    self.order = order
-    tree = [Double](repeating: 0, count: 2 * (n + 1))
-    before = [Double](repeating: 0, count: n + 1)
-    after = [Double](repeating: 0, count: n + 1)
-  }
-
-  /// The split with the largest statistic whose sides hold at least `minimumSegment` values (the first on a tie).
-  mutating func best(minimumSegment: Int) -> (index: Int, statistic: Double)? {
-    guard order.count >= 2 * minimumSegment else { return nil }
-    var best: (index: Int, statistic: Double)?
-    forEachSplit(in: minimumSegment...(order.count - minimumSegment)) { split, statistic in
-      if best == nil || statistic > best!.statistic { best = (split, statistic) }
-    }
-    return best
-  }
-
-  /// Calls `body` with each split in `splits` (in order) and its statistic.
-  mutating func forEachSplit(in splits: ClosedRange<Int>, _ body: (Int, Double) -> Void) {
-    let n = order.count
-    sumDistances()
-    let total = before[n]
-    for split in splits {
-      let (a, b) = (Double(split), Double(n - split))
-      // As means of the full distance matrix's blocks: within a side, each pair counts twice.
-      let between = (total - before[split] - after[split]) / (a * b)
-      let withinX = 2 * before[split] / (a * (a - 1))
-      let withinY = 2 * after[split] / (b * (b - 1))
-      body(split, a * b / Double(n) * (2 * between - withinX - withinY))
+  init(_ values: [Double]) {
+    logarithmic = values.allSatisfy { $0 > 0 }
+    if logarithmic {
+      unit = 1
+      centre = Statistics.median(values.map { Foundation.log($0) })
+    } else {
+      let magnitude = Statistics.median(values.map(abs))
+      unit = magnitude > 0 ? magnitude : 1
+      centre = Statistics.median(values) / unit
     }
   }
 
-  /// Fills `before` and `after` for the current order.
-  private mutating func sumDistances() {
-    let n = order.count
-    sorted.withUnsafeBufferPointer { sorted in
-      distances.withUnsafeBufferPointer { distances in
-        order.withUnsafeBufferPointer { order in
-          tree.withUnsafeMutableBufferPointer { tree in
-            before.withUnsafeMutableBufferPointer { before in
-              after.withUnsafeMutableBufferPointer { after in
-                for node in tree.indices { tree[node] = 0 }
-                var sum = 0.0
-                for k in 0..<n {
-                  let place = order[k]
-                  let value = sorted[place]
-                  // How many of the values before this one lie below it (by place), and their sum.
-                  var (lower, lowerSum) = (0.0, 0.0)
-                  var node = place
-                  while node > 0 {
-                    lower += tree[2 * node]
-                    lowerSum += tree[2 * node + 1]
-                    node &= node &- 1
-                  }
-                  // Σ_{i<k} |x_k − x_i| = x_k·(2·lower − k) + (Σ_{i<k} x_i − 2·lowerSum).
-                  let toEarlier = value * (2 * lower - Double(k)) + (sum - 2 * lowerSum)
-                  before[k + 1] = before[k] + toEarlier
-                  // Parked here, summed from the end below: this value's distances to those after it.
-                  after[k] = distances[place] - toEarlier
-                  sum += value
-                  node = place + 1
-                  while node <= n {
-                    tree[2 * node] += 1
-                    tree[2 * node + 1] += value
-                    node &+= node & -node
-                  }
-                }
-                after[n] = 0
-                for k in stride(from: n - 1, through: 0, by: -1) { after[k] += after[k + 1] }
-              }
-            }
-          }
-        }
-      }
-    }
+  func level(_ value: Double) -> Double { logarithmic ? Foundation.log(value) - centre : value / unit - centre }
+
+  func value(_ level: Double) -> Double { logarithmic ? exp(level + centre) : (level + centre) * unit }
+
+  /// The size of a change between two levels: relative to the level before
+  /// it, or for values not all positive (whose levels may be near zero),
+  /// relative to their median magnitude.
+  func relativeChange(_ before: Double, _ after: Double) -> Double {
+    logarithmic ? abs(expm1(after - before)) : abs(after - before)
   }
 }

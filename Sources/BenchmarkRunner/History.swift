@@ -14,6 +14,10 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
     public var p75: Double
     public var allocationsPerRun: Int
     public var instructionsPerOperation: Double?
+    /// As in a result file; `nil` in entries of runs that did not measure them.
+    public var peakHeapBytesPerRun: Int? = nil
+    public var peakResidentBytes: Int? = nil
+    public var estimatedCyclesPerOperation: Double? = nil
   }
 
   public var schemaVersion: Int
@@ -39,7 +43,8 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
       Group(
         title: group.title, median: group.nanosecondsPerOperation.median, p25: group.nanosecondsPerOperation.p25,
         p75: group.nanosecondsPerOperation.p75, allocationsPerRun: group.allocationsPerRun,
-        instructionsPerOperation: group.instructionsPerOperation)
+        instructionsPerOperation: group.instructionsPerOperation, peakHeapBytesPerRun: group.peakHeapBytesPerRun,
+        peakResidentBytes: group.peakResidentBytes, estimatedCyclesPerOperation: group.estimatedCyclesPerOperation)
     }
   }
 
@@ -137,7 +142,8 @@ extension HistoryEntry {
     var titles = Set<String>()
     groups = try fields.required("groups").array().map { (node) throws(Node.Failure) in
       let group = try node.object([
-        "title", "median", "p25", "p75", "allocationsPerRun", "instructionsPerOperation",
+        "title", "median", "p25", "p75", "allocationsPerRun", "instructionsPerOperation", "peakHeapBytesPerRun",
+        "peakResidentBytes", "estimatedCyclesPerOperation",
       ])
       let title = try group.required("title").nonEmptyString()
       guard titles.insert(title).inserted else {
@@ -153,7 +159,10 @@ extension HistoryEntry {
       return Group(
         title: title, median: median, p25: p25, p75: p75,
         allocationsPerRun: try group.required("allocationsPerRun").integer(),
-        instructionsPerOperation: try group.optional("instructionsPerOperation")?.nonNegative())
+        instructionsPerOperation: try group.optional("instructionsPerOperation")?.nonNegative(),
+        peakHeapBytesPerRun: try group.optional("peakHeapBytesPerRun")?.integer(),
+        peakResidentBytes: try group.optional("peakResidentBytes")?.integer(),
+        estimatedCyclesPerOperation: try group.optional("estimatedCyclesPerOperation")?.nonNegative())
     }
   }
 }
@@ -161,7 +170,7 @@ extension HistoryEntry {
 /// One change found in one group's series of history entries.
 public struct HistoryChange: Codable, Sendable, Hashable {
   public var group: String
-  /// "time", "instructions" or "allocations".
+  /// "time", "instructions", "allocations", "memory" (peak heap bytes) or "cycles".
   public var metric: String
   public var kind: ChangePointDetector.Change.Kind
   /// The commit where the change appears (for a drift, where its segment begins) and, for a drift, where it ends.
@@ -206,6 +215,19 @@ public struct HistoryChange: Codable, Sendable, Hashable {
           HistoryChange(
             group: title, metric: "allocations", kind: .step, commit: points[change.index].0.commit,
             before: change.before, after: change.after))
+      }
+      // Peak heap bytes are exact like allocations; cycle estimates like instructions.
+      let exact: [(metric: String, tolerance: Double, value: (HistoryEntry.Group) -> Double?)] = [
+        ("memory", 1, { $0.peakHeapBytesPerRun.map(Double.init) }), ("cycles", 0.5, \.estimatedCyclesPerOperation),
+      ]
+      for (metric, tolerance, value) in exact {
+        let measured = points.compactMap { point in value(point.1).map { (point.0, $0) } }
+        for change in ChangePointDetector.exactChanges(in: measured.map(\.1), tolerance: tolerance) {
+          found.append(
+            HistoryChange(
+              group: title, metric: metric, kind: .step, commit: measured[change.index].0.commit,
+              before: change.before, after: change.after))
+        }
       }
     }
     return found

@@ -37,13 +37,22 @@ public struct GroupMeasurement: Codable, Sendable, Hashable {
   public var reference: String?
   /// Bytes of input one run processes (``Benchmark/bytesProcessed``).
   public var bytesProcessed: Int?
+  /// The most heap bytes one call of the body held at once beyond what was
+  /// live when it started (usable sizes, exact; `nil` when the counter is off).
+  public var peakHeapBytesPerRun: Int?
+  /// The process's peak resident set while the group was set up, warmed up and
+  /// sampled, in bytes (the operating system's figure: not exact; `nil` where unreadable).
+  public var peakResidentBytes: Int?
 
   public init(
     title: String, operations: Int, samples: [Double], allocationsPerRun: Int, bytesPerRun: Int,
-    instructionsPerOperation: Double?, reference: String? = nil, bytesProcessed: Int? = nil
+    instructionsPerOperation: Double?, reference: String? = nil, bytesProcessed: Int? = nil,
+    peakHeapBytesPerRun: Int? = nil, peakResidentBytes: Int? = nil
   ) {
     self.reference = reference
     self.bytesProcessed = bytesProcessed
+    self.peakHeapBytesPerRun = peakHeapBytesPerRun
+    self.peakResidentBytes = peakResidentBytes
     self.title = title
     self.operations = operations
     self.samples = samples
@@ -68,21 +77,47 @@ public enum Measurer {
     return "perf_event_open for instructions failed (errno \(-descriptor)); use callgrind"
   }()
 
+  /// The most heap bytes `body` held at once beyond those live when it began,
+  /// counted on this thread (blocks it allocated less blocks it freed, by usable
+  /// size): exact, and blind to other threads; `nil` when the counter is compiled out.
+  public static func peakHeapBytes(during body: () throws -> Void) rethrows -> Int? {
+    ac_thread_heap_reset_peak()
+    let start = ac_thread_heap().live
+    try body()
+    return countsAllocations ? Int(max(0, ac_thread_heap().peak - start)) : nil
+  }
+
+  /// The bytes the counter counts a heap block as (its usable size); 0 for `nil` or when the counter is off.
+  public static func countedBytes(of block: UnsafeMutableRawPointer?) -> Int { Int(ac_block_bytes(block)) }
+
+  /// The process's live heap bytes and their high-water mark (every thread's
+  /// blocks); zero when the counter is compiled out.
+  public static var processHeap: (live: Int, peak: Int) {
+    let heap = ac_process_heap()
+    return (Int(heap.live), Int(heap.peak))
+  }
+
+  /// Starts the process's high-water mark again from its live bytes.
+  public static func resetProcessHeapPeak() { ac_process_heap_reset_peak() }
+
   public static func measure(_ benchmark: Benchmark, settings: MeasurementSettings) -> GroupMeasurement {
+    // The resident set's high-water mark starts again here, so it is this group's
+    // (setup included) and not that of a group measured before it in this process.
+    let residentReset = ac_resident_reset_peak() == 0
     let body = benchmark.setUp()
 
     // 1. Warm up: caches, branch predictors, lazily created runtime metadata.
     let warmUpEnd = ac_now_ns() + settings.warmUpNanoseconds
     var oneRun: UInt64 = 0
     repeat {
-      let start = ac_now_ns()
+      let start = SampleClock.now()
       body()
-      oneRun = max(1, ac_now_ns() - start)
+      oneRun = max(1, SampleClock.now() - start)
     } while ac_now_ns() < warmUpEnd
 
-    // 2. Allocations of one call, after warm-up (deterministic).
+    // 2. Allocations and peak heap bytes of one call, after warm-up (deterministic).
     let before = ac_thread_counts()
-    body()
+    let peakHeap = peakHeapBytes(during: body)
     let after = ac_thread_counts()
 
     // 3. Instructions of one call, where the machine has the counter.
@@ -101,15 +136,18 @@ public enum Measurer {
     var samples: [Double] = []
     samples.reserveCapacity(settings.samples)
     for _ in 0..<settings.samples {
-      let start = ac_now_ns()
+      let start = SampleClock.now()
       for _ in 0..<iterations { body() }
-      let elapsed = ac_now_ns() - start
+      let elapsed = SampleClock.now() - start
       samples.append(Double(elapsed) / Double(iterations * benchmark.operations))
     }
+    // Without a reset the mark is the process's since it started: not this group's alone.
+    let resident = ac_resident_peak_bytes()
     return GroupMeasurement(
       title: benchmark.title, operations: benchmark.operations, samples: samples,
       allocationsPerRun: Int(after.allocations - before.allocations), bytesPerRun: Int(after.bytes - before.bytes),
-      instructionsPerOperation: instructions, reference: benchmark.reference, bytesProcessed: benchmark.bytesProcessed)
+      instructionsPerOperation: instructions, reference: benchmark.reference, bytesProcessed: benchmark.bytesProcessed,
+      peakHeapBytesPerRun: peakHeap, peakResidentBytes: residentReset && resident > 0 ? Int(resident) : nil)
   }
 }
 

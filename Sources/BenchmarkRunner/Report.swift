@@ -21,6 +21,18 @@ public enum Report {
     return (value < 0 ? "-" : "") + grouped
   }
 
+  /// ``number(_:)`` without trailing zeros: `10`, `2.5`, `14.3`.
+  public static func trimmed(_ value: Double) -> String {
+    var text = number(value)
+    guard text.contains(".") else { return text }
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+
+  /// A fraction as a percentage without trailing zeros: `10%` for 0.1, `14.3%`.
+  public static func share(_ fraction: Double) -> String { trimmed(fraction * 100) + "%" }
+
   /// Operations per second with a unit: `20.7 M/s`.
   public static func rate(_ value: Double) -> String {
     guard value.isFinite else { return "–" }
@@ -28,6 +40,18 @@ public enum Report {
     if value >= 1e6 { return number(value / 1e6) + " M/s" }
     if value >= 1e3 { return number(value / 1e3) + " k/s" }
     return number(value) + " /s"
+  }
+
+  /// Bytes in binary units: `0 B`, `816 B`, `12.3 KiB`, `1.05 MiB`.
+  public static func bytes(_ value: Int) -> String {
+    let units = ["B", "KiB", "MiB", "GiB", "TiB"]
+    var scaled = Double(value)
+    var unit = 0
+    while abs(scaled) >= 1024 && unit < units.count - 1 {
+      scaled /= 1024
+      unit += 1
+    }
+    return (unit == 0 ? String(value) : number(scaled)) + " " + units[unit]
   }
 
   public static func percent(_ ratio: Double) -> String {
@@ -64,7 +88,9 @@ public enum Report {
 
   /// The measurements of one run.
   public static func run(_ result: RunResult, markdown: Bool = false) -> String {
-    let header = ["group", "ns/op median", "p25–p75", "p99", "ops/s", "allocs/op", "instr/op", "× reference"]
+    let extra = ExtraColumns(result.groups)
+    let header =
+      ["group", "ns/op median", "p25–p75", "p99", "ops/s", "allocs/op", "instr/op"] + extra.header + ["× reference"]
     let rows = result.groups.map { group -> [String] in
       let q = group.nanosecondsPerOperation
       let ratio = group.reference.flatMap(result.group).map { reference in
@@ -74,13 +100,15 @@ public enum Report {
         group.title, number(q.median), number(q.p25) + "–" + number(q.p75), number(q.p99),
         rate(group.throughput) + (group.megabytesPerSecond.map { " (" + number($0) + " MB/s)" } ?? ""),
         number(group.allocationsPerOperation), group.instructionsPerOperation.map(number) ?? "unavailable",
-        ratio ?? "",
-      ]
+      ] + extra.cells([group]) + [ratio ?? ""]
     }
     var text = table(header, rows, markdown: markdown)
     if result.groups.contains(where: { $0.instructionsPerOperation == nil }) {
       text +=
         "\ninstructions: \(markdown ? Text.markdown(result.instructionCounter) : Text.terminal(result.instructionCounter))\n"
+    }
+    if let model = result.cycleModel {
+      text += "\ncycles: \(markdown ? Text.markdown(model) : Text.terminal(model))\n"
     }
     return text
   }
@@ -88,12 +116,16 @@ public enum Report {
   /// A comparison with its verdicts, worst first.
   public static func comparison(_ comparison: Comparison, markdown: Bool = false) -> String {
     let gated = comparison.policy.gated
-    let header = [
-      // The interval is the bootstrap's on the ratio of medians; p is the Mann–Whitney U test's on
-      // the distributions, adjusted across groups: the two can disagree, so each is named.
-      "group", "baseline ns/op", "now ns/op", "change", "95% CI", "U-test p (BH)", "allocs/run", "instr/op",
-      "verdict",
-    ]
+    let extra = ExtraColumns(comparison.groups.flatMap { [$0.baseline, $0.current].compactMap { $0 } })
+    let defaults = comparison.policy.defaultLimits
+    let header =
+      [
+        // The interval is the bootstrap's on the ratio of medians; p is the Mann–Whitney U test's on
+        // the distributions, adjusted across groups: the two can disagree, so each is named. "sees"
+        // is the smallest change the comparison could have detected (half the interval's width).
+        "group", "baseline ns/op", "now ns/op", "change", "95% CI", "sees", "U-test p (BH)", "allocs/run",
+        "instr/op",
+      ] + extra.header + ["verdict"]
     let ordered = comparison.groups.sorted { $0.verdict(gating: gated) > $1.verdict(gating: gated) }
     let rows = ordered.map { group -> [String] in
       let old = group.baseline.map { number($0.nanosecondsPerOperation.median) } ?? "–"
@@ -101,6 +133,7 @@ public enum Report {
       let interval =
         group.timeInterval.low.isFinite
         ? percent(group.timeInterval.low) + " … " + percent(group.timeInterval.high) : "–"
+      let sees = group.detectableChange.isFinite ? "±" + share(group.detectableChange) : "–"
       let allocations =
         "\(group.baseline.map { String($0.allocationsPerRun) } ?? "–") → \(group.current.map { String($0.allocationsPerRun) } ?? "–")"
       let instructions = [group.baseline, group.current].map { result in
@@ -109,19 +142,31 @@ public enum Report {
       var verdict = group.verdict(gating: gated).rawValue
       if group.allocations == .regression { verdict += " (allocations)" }
       if group.instructions == .regression { verdict += " (instructions)" }
+      // The metrics added since say whether they count: `same (cycles regression, not gated)`.
+      for (metric, judged, name) in [
+        (GatedMetrics.memory, group.memory, "peak heap"), (.cycles, group.cycles, "cycles"),
+      ]
+      where judged == .regression {
+        verdict += gated.contains(metric) ? " (\(name))" : " (\(name) regression, not gated)"
+      }
       // A time that does not count says why, so `same` never sits beside a time that moved.
       if group.baseline != nil && group.current != nil {
         if !gated.contains(.time) && group.time != .same {
           verdict += " (time \(group.time.rawValue), not gated)"
-        } else if gated.contains(.time) && group.time == .notJudged && verdict != Verdict.notJudged.rawValue {
+        } else if gated.contains(.time) && group.time == .notJudged && verdict != Verdict.notJudged.rawValue
+          && group.decision(gating: gated).basis == .time
+        {
           verdict += " (time not judged)"
         }
       }
-      if !group.note.isEmpty { verdict += " — " + group.note }
+      let thresholds = group.limits.differences(from: defaults)
+      if !thresholds.isEmpty { verdict += " [\(thresholds)]" }
+      let remarks = group.remarks(gating: gated)
+      if !remarks.isEmpty { verdict += " — " + remarks.joined(separator: "; ") }
       return [
-        group.title, old, new, percent(group.timeRatio), interval,
-        group.adjustedP < 1 ? String(format: "%.3g", group.adjustedP) : "1", allocations, instructions, verdict,
-      ]
+        group.title, old, new, percent(group.timeRatio), interval, sees,
+        group.adjustedP < 1 ? String(format: "%.3g", group.adjustedP) : "1", allocations, instructions,
+      ] + extra.cells([group.baseline, group.current]) + [verdict]
     }
     var text = ""
     if !comparison.host.sameHost {
@@ -129,11 +174,42 @@ public enum Report {
       text +=
         "\(markdown ? Text.markdown(comparison.host.reason) : Text.terminal(comparison.host.reason)); times are \(judged)\(markdown ? "\n" : "")\n"
     }
-    return text + table(header, rows, markdown: markdown)
+    text += table(header, rows, markdown: markdown)
+    for line in comparison.uncompared { text += (markdown ? "\n" : "") + "\n" + line + "\n" }
+    return text
   }
 }
 
 extension Report {
+  /// The memory and cycle columns, present only where some group has the
+  /// metric (runs before they were measured, or without `--cycles`, keep their
+  /// table): peak heap bytes of a run, the worker's peak resident set, cycles per operation.
+  struct ExtraColumns {
+    var heap = false
+    var resident = false
+    var cycles = false
+
+    init(_ groups: [GroupResult]) {
+      heap = groups.contains { $0.peakHeapBytesPerRun != nil }
+      resident = groups.contains { $0.peakResidentBytes != nil }
+      cycles = groups.contains { $0.estimatedCyclesPerOperation != nil }
+    }
+
+    var header: [String] {
+      (heap ? ["heap peak/run"] : []) + (resident ? ["RSS peak"] : []) + (cycles ? ["cycles/op"] : [])
+    }
+
+    /// One group's cells, or `before → after` for the two sides of a comparison.
+    func cells(_ sides: [GroupResult?]) -> [String] {
+      func joined(_ cell: (GroupResult) -> String?) -> String {
+        sides.map { $0.flatMap(cell) ?? "–" }.joined(separator: " → ")
+      }
+      return (heap ? [joined { $0.peakHeapBytesPerRun.map(Report.bytes) }] : [])
+        + (resident ? [joined { $0.peakResidentBytes.map(Report.bytes) }] : [])
+        + (cycles ? [joined { $0.estimatedCyclesPerOperation.map(Report.number) }] : [])
+    }
+  }
+
   /// The functions whose instructions per operation changed most between two builds, for one group.
   public static func explanation(_ explanation: ABTest.Explanation, markdown: Bool = false) -> String {
     let title = "\(explanation.group): instructions per operation by function (own, not callees'), A → B\n"

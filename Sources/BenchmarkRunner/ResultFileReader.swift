@@ -289,7 +289,7 @@ extension RunResult {
   fileprivate init(_ node: Node) throws(Node.Failure) {
     let fields = try node.object([
       "schemaVersion", "suite", "machine", "toolchain", "commit", "buildFlags", "date", "settings",
-      "instructionCounter", "metrics", "groups", "series", "calibration",
+      "instructionCounter", "metrics", "groups", "series", "calibration", "cycleModel", "clock",
     ])
     // The version first: a file of another version is refused as such, whatever else it holds.
     let version = try fields.required("schemaVersion").integer(in: 0...1_000_000)
@@ -327,6 +327,8 @@ extension RunResult {
     calibration = try fields.optional("calibration").map { (node) throws(Node.Failure) in
       try Calibration(decoding: node)
     }
+    cycleModel = try fields.optional("cycleModel")?.nonEmptyString()
+    clock = try fields.optional("clock")?.nonEmptyString()
   }
 }
 
@@ -383,7 +385,8 @@ extension GroupResult {
     let fields = try node.object([
       "title", "operations", "samplesByProcess", "processes", "nanosecondsPerOperation", "throughput",
       "allocationsPerRun", "allocationsPerOperation", "bytesPerOperation", "instructionsPerOperation",
-      "reference", "inputBytesPerOperation",
+      "reference", "inputBytesPerOperation", "peakHeapBytesPerRun", "peakResidentBytes",
+      "estimatedCyclesPerOperation", "level1MissesPerOperation", "lastLevelMissesPerOperation",
     ])
     title = try fields.required("title").nonEmptyString()
     operations = try fields.required("operations").integer(in: 1...1 << 40)
@@ -413,6 +416,11 @@ extension GroupResult {
     instructionsPerOperation = try fields.optional("instructionsPerOperation")?.nonNegative()
     reference = try fields.optional("reference")?.nonEmptyString()
     inputBytesPerOperation = try fields.optional("inputBytesPerOperation")?.nonNegative()
+    peakHeapBytesPerRun = try fields.optional("peakHeapBytesPerRun")?.integer()
+    peakResidentBytes = try fields.optional("peakResidentBytes")?.integer()
+    estimatedCyclesPerOperation = try fields.optional("estimatedCyclesPerOperation")?.nonNegative()
+    level1MissesPerOperation = try fields.optional("level1MissesPerOperation")?.nonNegative()
+    lastLevelMissesPerOperation = try fields.optional("lastLevelMissesPerOperation")?.nonNegative()
   }
 }
 

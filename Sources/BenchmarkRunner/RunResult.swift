@@ -113,6 +113,17 @@ public struct GroupResult: Codable, Sendable, Hashable {
   public var reference: String?
   /// Bytes of input per operation, for groups that process input (parsers); `nil` otherwise.
   public var inputBytesPerOperation: Double?
+  /// The most heap bytes one run held at once beyond those live when it began
+  /// (exact; the most any process saw); `nil` where not counted.
+  public var peakHeapBytesPerRun: Int?
+  /// A worker process's peak resident set while it measured the group (the
+  /// most any process reached; not exact); `nil` where not read.
+  public var peakResidentBytes: Int?
+  /// Instructions plus weighted misses of simulated caches per operation
+  /// (``CycleModel``), with the misses it rests on; `nil` unless counted (`--cycles`).
+  public var estimatedCyclesPerOperation: Double?
+  public var level1MissesPerOperation: Double?
+  public var lastLevelMissesPerOperation: Double?
   /// Megabytes (10^6 bytes) of input per second at the median time, where the group processes input.
   public var megabytesPerSecond: Double? {
     inputBytesPerOperation.map { $0 * 1e3 / nanosecondsPerOperation.median }
@@ -135,6 +146,20 @@ public struct GroupResult: Codable, Sendable, Hashable {
     instructionsPerOperation = instructions.isEmpty ? nil : instructions.min()
     reference = measurements[0].reference
     inputBytesPerOperation = measurements[0].bytesProcessed.map { Double($0) / Double(operations) }
+    // Like allocations, the peak heap is deterministic; the resident set is not, and its worst is shown.
+    peakHeapBytesPerRun = measurements.compactMap(\.peakHeapBytesPerRun).max()
+    peakResidentBytes = measurements.compactMap(\.peakResidentBytes).max()
+  }
+
+  /// Sets the counts callgrind made of one run (instructions, and with cache
+  /// simulation the misses and the cycle estimate), per operation.
+  public mutating func setCounts(_ counts: Callgrind.Counts) {
+    let operations = Double(operations)
+    let perOperation = { (count: Double) in count / operations }
+    instructionsPerOperation = perOperation(counts.instructions)
+    estimatedCyclesPerOperation = counts.estimatedCycles.map(perOperation)
+    level1MissesPerOperation = counts.level1Misses.map(perOperation)
+    lastLevelMissesPerOperation = counts.lastLevelMisses.map(perOperation)
   }
 
   /// Every sample of every process.
@@ -169,12 +194,18 @@ public struct RunResult: Codable, Sendable {
   public var series: [Series]?
   /// The reference loops of the worker processes (absent in files of earlier versions).
   public var calibration: Calibration?
+  /// How cycles were estimated (``CycleModel/description``), when they were (`--cycles`).
+  public var cycleModel: String?
+  /// The clock that timed the samples (``SampleClock``): `thread CPU time`, or `wall time`
+  /// (also what a file without it was timed with). Times of two clocks are not judged against each other.
+  public var clock: String?
 
   public static let metricDescriptions = [
     MetricDescription(
       name: "nanosecondsPerOperation", unit: "ns", polarity: "smallerIsBetter",
       meaning:
-        "wall time per operation (as the suite defines one); samples kept per process, quantiles over all of them"),
+        "time per operation (as the suite defines one) on the clock the file names (`clock`; wall time where absent); samples kept per process, quantiles over all of them"
+    ),
     MetricDescription(
       name: "throughput", unit: "operations/s", polarity: "largerIsBetter",
       meaning: "1e9 / median nanoseconds per operation, on one core"),
@@ -190,6 +221,27 @@ public struct RunResult: Codable, Sendable {
     MetricDescription(
       name: "instructionsPerOperation", unit: "instructions", polarity: "smallerIsBetter",
       meaning: "user-space instructions retired per operation; null where the CPU counter is unavailable"),
+    MetricDescription(
+      name: "peakHeapBytesPerRun", unit: "bytes", polarity: "smallerIsBetter",
+      meaning:
+        "the most heap bytes (malloc_usable_size) one run held at once beyond those live when it began, after warm-up; exact"
+    ),
+    MetricDescription(
+      name: "peakResidentBytes", unit: "bytes", polarity: "smallerIsBetter",
+      meaning:
+        "peak resident set of a worker process while it set up, warmed up and sampled the group (VmHWM); the most any process reached; not exact"
+    ),
+    MetricDescription(
+      name: "estimatedCyclesPerOperation", unit: "cycles", polarity: "smallerIsBetter",
+      meaning:
+        "instructions + 10 × L1 misses + 100 × LL misses per operation, in callgrind's simulated caches (--cycles); absent when not counted"
+    ),
+    MetricDescription(
+      name: "level1MissesPerOperation", unit: "misses", polarity: "smallerIsBetter",
+      meaning: "misses of the simulated first-level instruction and data caches per operation (--cycles)"),
+    MetricDescription(
+      name: "lastLevelMissesPerOperation", unit: "misses", polarity: "smallerIsBetter",
+      meaning: "misses of the simulated last-level cache per operation (--cycles)"),
   ]
 
   public init(
@@ -207,7 +259,11 @@ public struct RunResult: Codable, Sendable {
     instructionCounter = Measurer.instructionCounterProblem.map { "unavailable: \($0)" } ?? "perf_event_open"
     metrics = Self.metricDescriptions
     self.groups = groups
+    clock = SampleClock.name
   }
+
+  /// The clock that timed the samples; files that do not name one were timed in wall time.
+  public var sampleClock: String { clock ?? "wall time" }
 
   public static var toolchain: String {
     #if compiler(>=6.4)

@@ -111,6 +111,43 @@ public enum Statistics {
     return (quantile(ratios, 0.025), quantile(ratios, 0.975))
   }
 
+  /// The 95% hierarchical-bootstrap interval of one side's median (processes,
+  /// then samples within each, as in ``medianRatioInterval(_:_:resamples:seed:listingAtMost:)``):
+  /// how well that side alone is known, so a comparison can tell whether more
+  /// processes of the run could narrow the interval of the ratio at all.
+  public static func medianInterval(
+    _ processes: [[Double]], resamples: Int = 1000, seed: UInt64 = 0x5EED, listingAtMost: Int = 10_000
+  ) -> (low: Double, high: Double) {
+    let processes = processes.filter { !$0.isEmpty }
+    guard !processes.isEmpty else { return (.nan, .nan) }
+    var generator = SplitMix64(seed: seed)
+    var side = Resample(processes, listingAtMost: listingAtMost)
+    var medians = (0..<resamples).map { _ in side.median(using: &generator) }
+    medians.sort()
+    return (quantile(medians, 0.025), quantile(medians, 0.975))
+  }
+
+  /// The smallest change a comparison could have detected: half the width of
+  /// the 95% interval of the ratio of medians, as a fraction (0.14: ±14%).
+  /// A true change of that size would put the interval's far end at 1.
+  public static func detectableChange(_ interval: (low: Double, high: Double)) -> Double {
+    guard interval.low.isFinite, interval.high.isFinite else { return .nan }
+    return (interval.high - interval.low) / 2
+  }
+
+  /// How many times the run's processes it would take to narrow the
+  /// interval's half-width from `halfWidth` to `target`, when `baseline` of
+  /// it is the baseline's own (which more processes of the run cannot narrow):
+  /// the halves add as variances, and the run's shrinks as 1/processes.
+  /// `nil` when the baseline alone is already as wide as the target.
+  public static func processesFactor(halfWidth: Double, baseline: Double, target: Double) -> Double? {
+    guard halfWidth.isFinite, baseline.isFinite, target > 0 else { return nil }
+    let run = halfWidth * halfWidth - baseline * baseline
+    let room = target * target - baseline * baseline
+    guard room > 0 else { return nil }
+    return max(1, run / room)
+  }
+
   /// One side of the hierarchical bootstrap: resamples and their medians.
   ///
   /// A resample of a few thousand samples is listed and sorted. One of

@@ -11,6 +11,10 @@
 #if defined(AC_HAS_CALLGRIND)
 int ac_running_on_valgrind(void) { return RUNNING_ON_VALGRIND ? 1 : 0; }
 
+void ac_callgrind_instrument(void) { CALLGRIND_START_INSTRUMENTATION; }
+
+void ac_callgrind_zero(void) { CALLGRIND_ZERO_STATS; }
+
 void ac_callgrind_begin(void) {
   CALLGRIND_ZERO_STATS;
   CALLGRIND_START_INSTRUMENTATION;
@@ -22,6 +26,8 @@ void ac_callgrind_end(const char *label) {
 }
 #else
 int ac_running_on_valgrind(void) { return 0; }
+void ac_callgrind_instrument(void) {}
+void ac_callgrind_zero(void) {}
 void ac_callgrind_begin(void) {}
 void ac_callgrind_end(const char *label) { (void)label; }
 #endif

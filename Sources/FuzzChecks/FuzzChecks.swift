@@ -40,48 +40,13 @@ public enum FuzzChecks {
     }
     check([bits(columns[0]), bits(columns[1])] == expected, "the columns disagree with the scene", scene)
 
-    let area = layoutArea(scene)
-    let panes = [solution.primary, solution.secondary]
-    for pane in panes {
-      let frame = pane.frame
-      if !pane.visible {
-        check(frame == .zero && pane.zIndex == 0, "a hidden pane has a frame or a z-index", scene)
-        continue
-      }
-      check(
-        frame.x.isFinite && frame.y.isFinite && frame.width.isFinite && frame.height.isFinite, "a frame is not finite",
-        scene)
-      check(frame.width > 0 && frame.height > 0, "a shown pane is empty", scene)
-      let slack = 1e-9 * max(1, abs(area.maxX), abs(area.maxY))
-      check(
-        frame.minX >= area.minX - slack && frame.maxX <= area.maxX + slack && frame.minY >= area.minY - slack
-          && frame.maxY <= area.maxY + slack, "a pane leaves the layout area", scene)
-    }
-    let sideBySide = solution.primary.visible && solution.secondary.visible && solution.primary.zIndex == 0
-    if sideBySide {
-      let a = solution.primary.frame
-      let b = solution.secondary.frame
-      let slack = 1e-9 * max(1, abs(area.maxX), abs(area.maxY))
-      check(
-        min(a.maxX, b.maxX) - max(a.minX, b.minX) <= slack || min(a.maxY, b.maxY) - max(a.minY, b.minY) <= slack,
-        "the panes overlap", scene)
-    }
-    // With a single dividing fold, no pane side by side or split crosses it.
-    let dividing = dividingFolds(scene, area: area)
-    if dividing.count == 1 && solution.primary.zIndex == 0 {
-      let fold = dividing[0]
-      for pane in panes where pane.visible {
-        let frame = pane.frame
-        let vertical = fold.height >= fold.width
-        let crosses =
-          vertical
-          ? frame.minX < fold.minX && frame.maxX > fold.maxX
-            || (fold.width > 0 && overlap(frame.minX, frame.maxX, fold.minX, fold.maxX))
-          : frame.minY < fold.minY && frame.maxY > fold.maxY
-            || (fold.height > 0 && overlap(frame.minY, frame.maxY, fold.minY, fold.maxY))
-        check(!crosses, "a pane crosses the active fold", scene)
-      }
-    }
+    // Finite frames inside the layout area, hidden panes zeroed, no overlap
+    // unless stacked, no pane across the fold that applies, the split axis:
+    // the invariants the solver's tests check too.
+    let violations = solution.invariantViolations(for: scene)
+    check(violations.isEmpty, "\(violations)", scene)
+    let neighbourViolations = neighbour.solve().invariantViolations(for: neighbour)
+    check(neighbourViolations.isEmpty, "one point wider: \(neighbourViolations)", scene)
 
     // Region queries: ascending ids, the kind asked for, active unless asked.
     let query = RegionQuery(
@@ -225,44 +190,7 @@ public enum FuzzChecks {
     }
   }
 
-  // MARK: - The oracle
-
-  /// A length as R29 sanitises it: non-finite is 0, negative is 0, magnitudes capped at 2^52.
-  static func length(_ value: Double) -> Double { value.isFinite ? min(max(value, 0), 0x1p52) : 0 }
-  static func coordinate(_ value: Double) -> Double { value.isFinite ? min(max(value, -0x1p52), 0x1p52) : 0 }
-
-  /// The layout area of R1, in container coordinates.
-  static func layoutArea(_ scene: Scene) -> Rect {
-    let insets = scene.safeArea
-    let (top, left, bottom, right) = (
-      length(insets.top), length(insets.left), length(insets.bottom), length(insets.right)
-    )
-    return Rect(
-      x: left, y: top, width: max(0, length(scene.container.width) - left - right),
-      height: max(0, length(scene.container.height) - top - bottom))
-  }
-
-  /// The active division regions that divide the layout area (R16), in container coordinates.
-  static func dividingFolds(_ scene: Scene, area: Rect) -> [Rect] {
-    scene.regions.compactMap { region -> Rect? in
-      guard region.kind == .division && region.isActive else { return nil }
-      let frame = Rect(
-        x: coordinate(region.frame.x) - coordinate(scene.container.x),
-        y: coordinate(region.frame.y) - coordinate(scene.container.y), width: length(region.frame.width),
-        height: length(region.frame.height))
-      let splitAxis: Axis = frame.height >= frame.width ? .horizontal : .vertical
-      let along = splitAxis.cross
-      guard frame.start(along: along) <= area.start(along: along), frame.end(along: along) >= area.end(along: along),
-        frame.start(along: splitAxis) > area.start(along: splitAxis),
-        frame.end(along: splitAxis) < area.end(along: splitAxis)
-      else { return nil }
-      return frame
-    }
-  }
-
-  static func overlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Bool {
-    min(a1, b1) - max(a0, b0) > 1e-9 * max(1, abs(a1), abs(b1))
-  }
+  // MARK: - Comparing answers
 
   static func bits(_ solution: Solution) -> [UInt64] {
     var result: [UInt64] = []

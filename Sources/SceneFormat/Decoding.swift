@@ -13,7 +13,7 @@ struct NameList: @unchecked Sendable {
     let head: UInt64
   }
 
-  // Note: held in storage that is never freed, not in an `Array`: reading a
+  // Note (0fd8870): held in storage that is never freed, not in an `Array`: reading a
   // static array retains and releases it on every use, and `StaticString`'s
   // accessors check their representation on every call; the two cost more
   // than the comparisons (callgrind: ~85 instructions a key, now ~15).
@@ -186,7 +186,7 @@ extension JSONReader {
   /// an error) read field by field from the start. Missing fields are errors
   /// when `required`, else 0.
   ///
-  /// Note: the compact form is what this tool writes; callgrind, 3,000 scenes:
+  /// Note (39b021e): the compact form is what this tool writes; callgrind, 3,000 scenes:
   /// ~700 → ~350 instructions a rectangle.
   @inline(__always)
   mutating func fourNumbers(
@@ -231,19 +231,23 @@ extension Rect {
   }
 
   /// Reads a rectangle; clears `plain` unless it was read in the compact form
-  /// with a width and height that are not negative.
+  /// with a width and height within R29's bounds.
   init(reading reader: inout JSONReader, plain: inout Bool) throws(SceneFileError) {
     let (x, y, width, height) = try reader.fourNumbers(
       Self.fields, compact: (#"{"x":"#, #","y":"#, #","width":"#, #","height":"#), required: true, plain: &plain)
-    if !(width >= 0 && height >= 0) { plain = false }
+    if !(SceneBounds.isLength(width) && SceneBounds.isLength(height)) { plain = false }
     self.init(x: x, y: y, width: width, height: height)
   }
 
   /// A rectangle whose width and height must not be negative.
   init(readingSized reader: inout JSONReader) throws(SceneFileError) {
     try self.init(reading: &reader)
-    if width < 0 { throw SceneFileError(JSONPath.root.key("width"), "\(formatNumber(width)) is negative") }
-    if height < 0 { throw SceneFileError(JSONPath.root.key("height"), "\(formatNumber(height)) is negative") }
+    if !SceneBounds.isLength(width) {
+      throw SceneFileError(JSONPath.root.key("width"), "\(formatNumber(width)) is negative")
+    }
+    if !SceneBounds.isLength(height) {
+      throw SceneFileError(JSONPath.root.key("height"), "\(formatNumber(height)) is negative")
+    }
   }
 }
 
@@ -255,12 +259,16 @@ extension EdgeInsets {
     try self.init(reading: &reader, plain: &plain)
   }
 
-  /// Reads insets; clears `plain` unless they were read in the compact form and none is negative.
+  /// Reads insets; clears `plain` unless they were read in the compact form within R29's bounds.
   init(reading reader: inout JSONReader, plain: inout Bool) throws(SceneFileError) {
     let (top, left, bottom, right) = try reader.fourNumbers(
       Self.fields, compact: (#"{"top":"#, #","left":"#, #","bottom":"#, #","right":"#), required: false,
       plain: &plain)
-    if !(top >= 0 && left >= 0 && bottom >= 0 && right >= 0) { plain = false }
+    if !(SceneBounds.isLength(top) && SceneBounds.isLength(left) && SceneBounds.isLength(bottom)
+      && SceneBounds.isLength(right))
+    {
+      plain = false
+    }
     self.init(top: top, left: left, bottom: bottom, right: right)
   }
 }
@@ -307,7 +315,7 @@ extension ReservedRegion {
   static let fields = NameList(["id", "kind", "active", "frame", "margins"])
 
   init(reading reader: inout JSONReader, plain: inout Bool) throws(SceneFileError) {
-    // Note: the compact form this tool writes (id, kind, then active, frame and
+    // Note (404ef8f): the compact form this tool writes (id, kind, then active, frame and
     // margins as present), matched at once; anything else is read field by field
     // from the start, which also reports any error. Callgrind: ~1.4k → ~0.6k instructions a region.
     let start = reader.cursor
@@ -369,11 +377,21 @@ extension Scene {
   /// Reads one scene object into this scene, in place: a scene is ~1 KB, and
   /// building it aside and assigning it cost two copies of it per scene.
   ///
-  /// Note: validation walks the whole scene (~700 instructions, callgrind,
+  /// Note (c45127b): validation walks the whole scene (~700 instructions, callgrind,
   /// scene-file/parse); it runs only when some value was not read in its
-  /// compact form within the bounds R29 sets, and then reports the first
-  /// issue in field order as before.
+  /// compact form within the bounds R29 sets (`SceneBounds`, which the
+  /// validator asks too), and then reports the first issue in field order.
   mutating func read(from reader: inout JSONReader) throws(SceneFileError) {
+    if try !readFields(from: &reader), let issue = validate().first { throw fileError(issue) }
+  }
+
+  /// Reads the scene's fields without validating them; returns whether every
+  /// number was read in its compact form within R29's bounds, which is when
+  /// the scene is valid without `validate()`. Every number here is finite
+  /// (`simpleNumber()` reads at most 15 digits, `finiteNumber()` refuses the
+  /// rest), so the other bounds are asked of finite numbers, as `SceneBounds` needs.
+  @inline(__always)
+  mutating func readFields(from reader: inout JSONReader) throws(SceneFileError) -> Bool {
     var hasContainer = false
     var plain = true
     try reader.members(Self.fields) { reader, field throws(SceneFileError) in
@@ -386,7 +404,7 @@ extension Scene {
       case 3: layoutDirection = try LayoutDirection(reading: &reader)
       case 4:
         let scale = try reader.finiteNumber()
-        if !(scale > 0) { plain = false }
+        if !SceneBounds.isScale(scale) { plain = false }
         displayScale = scale
       case 5: try regions.read(from: &reader, plain: &plain)
       case 6: style = try reader.choice(Names.styles) == 0 ? .split : .overlay
@@ -401,7 +419,22 @@ extension Scene {
       }
     }
     guard hasContainer else { throw missing("container") }
-    if !plain, let issue = validate().first { throw fileError(issue) }
+    return plain
+  }
+
+  /// Reads one scene from a document without validating it, and whether
+  /// reading it skipped `validate()` (every number in its compact form within
+  /// R29's bounds): for tests that hold that fast path to the validator.
+  package static func readSkippingValidation(json text: String) throws(SceneFileError) -> (
+    scene: Scene, skipsValidation: Bool
+  ) {
+    try withBytes(text) { bytes throws(SceneFileError) in
+      try JSONReader.readDocument(bytes) { reader throws(SceneFileError) in
+        var scene = Scene(container: .zero)
+        let plain = try scene.readFields(from: &reader)
+        return (scene, plain)
+      }
+    }
   }
 }
 
@@ -462,7 +495,7 @@ extension PaneSettings {
 
 extension PaneSettings {
   /// The compact form: the fields present, in the writer's order, each in its
-  /// compact form, with an ideal size that is not negative; `nil` (the cursor
+  /// compact form, with an ideal size within R29's bounds; `nil` (the cursor
   /// then anywhere) for anything else.
   @inline(__always)
   static func compact(_ reader: inout JSONReader, role: PaneRole) -> PaneSettings? {
@@ -487,7 +520,7 @@ extension PaneSettings {
     }
     if key(#"{"idealSize":{"width":"#, #","idealSize":{"width":"#, &reader) {
       guard let width = reader.simpleNumber(), reader.literal(#","height":"#), let height = reader.simpleNumber(),
-        reader.literal("}"), width >= 0, height >= 0
+        reader.literal("}"), SceneBounds.isLength(width), SceneBounds.isLength(height)
       else { return nil }
       pane.idealSize = Size(width: width, height: height)
     }
@@ -524,9 +557,10 @@ extension DimensionRange {
   static let fields = NameList(["minimum", "preferred", "maximum"])
 
   init(reading reader: inout JSONReader) throws(SceneFileError) {
-    // Note: the compact form this tool writes (the bounds present, in order,
-    // each in its compact form), matched at once; anything else is read field
-    // by field from the start. Callgrind, scene-file/parse: see the commit.
+    // Note (3332558): the compact form this tool writes (the bounds present, in
+    // order, each in its compact form), matched at once; anything else is read
+    // field by field from the start. With the panes' compact form, callgrind,
+    // scene-file/parse: 8,029 → 6,904 instructions a scene.
     let start = reader.cursor
     if let range = Self.compact(&reader) {
       self = range
@@ -547,8 +581,8 @@ extension DimensionRange {
 }
 
 extension DimensionRange {
-  /// The compact form with a maximum not below a minimum of its kind, or
-  /// `nil` (the cursor then anywhere) for anything else.
+  /// The compact form with a maximum not below a minimum of its kind (R29's
+  /// bounds), or `nil` (the cursor then anywhere) for anything else.
   @inline(__always)
   static func compact(_ reader: inout JSONReader) -> DimensionRange? {
     var range = DimensionRange()
@@ -569,28 +603,29 @@ extension DimensionRange {
       any = true
     }
     guard any, reader.literal("}") else { return nil }
-    switch (range.minimum, range.maximum) {
-    case (.absolute(let low)?, .absolute(let high)?) where high < low: return nil
-    case (.fractional(let low)?, .fractional(let high)?) where high < low: return nil
-    default: return range
+    if let (low, high) = SceneBounds.comparedBounds(range), !SceneBounds.isOrdered(minimum: low, maximum: high) {
+      return nil
     }
+    return range
   }
 }
 
 extension Dimension {
   static let fields = NameList(["absolute", "fraction", "intrinsic"])
 
-  /// The three compact forms, with lengths not negative and fractions in
-  /// 0...1, or `nil` (the cursor then anywhere) for anything else.
+  /// The three compact forms, with lengths and fractions within R29's
+  /// bounds, or `nil` (the cursor then anywhere) for anything else.
   @inline(__always)
   static func compact(_ reader: inout JSONReader) -> Dimension? {
     let start = reader.cursor
-    if reader.literal(#"{"absolute":"#), let points = reader.simpleNumber(), reader.literal("}"), points >= 0 {
+    if reader.literal(#"{"absolute":"#), let points = reader.simpleNumber(), reader.literal("}"),
+      SceneBounds.isLength(points)
+    {
       return .absolute(points)
     }
     reader.cursor = start
-    if reader.literal(#"{"fraction":"#), let fraction = reader.simpleNumber(), reader.literal("}"), fraction >= 0,
-      fraction <= 1
+    if reader.literal(#"{"fraction":"#), let fraction = reader.simpleNumber(), reader.literal("}"),
+      SceneBounds.isFraction(fraction)
     {
       return .fractional(fraction)
     }

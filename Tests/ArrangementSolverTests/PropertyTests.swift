@@ -83,37 +83,66 @@ struct SceneGenerator {
     scene.secondary = pane()
     return scene
   }
+
+  /// R29's bad numbers, and numbers at the edges of what sanitising keeps.
+  static let hostileValues: [Double] = [
+    .nan, .infinity, -.infinity, -1, -0.0, 0, -1e308, 1e308, 0x1p52 + 0.5, .leastNonzeroMagnitude, 1e-300,
+  ]
+
+  /// `scene` with a few of its numbers, anywhere, replaced by hostile ones
+  /// (a region with no width, a negative inset, a NaN bound, …).
+  mutating func hostile(_ scene: Scene) -> Scene {
+    var scene = scene
+    func bad(_ value: inout Double) {
+      value = Self.hostileValues.randomElement(using: &random)!
+    }
+    func badBound(_ dimension: inout Dimension?) {
+      switch dimension {
+      case .absolute(var points)?:
+        bad(&points)
+        dimension = .absolute(points)
+      case .fractional(var fraction)?:
+        bad(&fraction)
+        dimension = .fractional(fraction)
+      default: break
+      }
+    }
+    for _ in 0..<Int.random(in: 1...3, using: &random) {
+      switch Int.random(in: 0..<12, using: &random) {
+      case 0: bad(&scene.container.x)
+      case 1: bad(&scene.container.width)
+      case 2: bad(&scene.container.height)
+      case 3: bad(&scene.safeArea.left)
+      case 4: bad(&scene.safeArea.bottom)
+      case 5:
+        var scale = 0.0
+        bad(&scale)
+        scene.displayScale = scale
+      case 6 where !scene.regions.isEmpty:
+        bad(&scene.regions[0].frame.x)
+      case 7 where !scene.regions.isEmpty:
+        if Bool.random(using: &random) {
+          bad(&scene.regions[0].frame.width)
+        } else {
+          bad(&scene.regions[0].frame.height)
+        }
+      case 8 where !scene.regions.isEmpty:
+        bad(&scene.regions[0].margins.left)
+      case 9: bad(&scene.primary.layoutPriority)
+      case 10: badBound(&scene.primary.width.preferred)
+      default:
+        badBound(&scene.secondary.height.minimum)
+        badBound(&scene.secondary.width.maximum)
+      }
+    }
+    return scene
+  }
 }
 
-@Suite("Invariants over seeded random scenes (R1, R6, R8, R9, R16, R18, R29)")
+@Suite("Invariants over seeded random scenes (R1, R6, R8, R9, R16, R18, R21, R22, R29)")
 struct PropertyTests {
   static let seed: UInt64 = 0x00D0_FACE
   static let count = 6000
-
-  /// The layout area in container-local coordinates (R1).
-  func area(_ scene: Scene) -> Rect {
-    let insets = scene.safeArea
-    return Rect(
-      x: insets.left, y: insets.top, width: max(0, scene.container.width - insets.left - insets.right),
-      height: max(0, scene.container.height - insets.top - insets.bottom))
-  }
-
-  /// The active fold's frame in container-local coordinates if it divides the area (R16).
-  func dividingFold(_ scene: Scene) -> Rect? {
-    let layoutArea = area(scene)
-    for region in scene.regions where region.kind == .division && region.isActive {
-      let frame = region.frame.offsetBy(dx: -scene.container.x, dy: -scene.container.y)
-      let axis: Axis = frame.height >= frame.width ? .horizontal : .vertical
-      if frame.start(along: axis.cross) <= layoutArea.start(along: axis.cross)
-        && frame.end(along: axis.cross) >= layoutArea.end(along: axis.cross)
-        && frame.start(along: axis) > layoutArea.start(along: axis)
-        && frame.end(along: axis) < layoutArea.end(along: axis)
-      {
-        return frame
-      }
-    }
-    return nil
-  }
 
   func resolvedMinimum(_ pane: PaneSettings, _ axis: Axis, _ length: Double) -> Double {
     switch pane.range(along: axis).minimum {
@@ -124,50 +153,28 @@ struct PropertyTests {
     }
   }
 
-  @Test("Every random scene solves to finite frames inside the layout area, without overlap or crossing the fold")
+  @Test(
+    "Every random scene solves to finite frames inside the layout area, without overlap or crossing the fold, deterministically"
+  )
   func invariants() {
     var generator = SceneGenerator(random: SeededGenerator(seed: Self.seed))
     for index in 0..<Self.count {
       let scene = generator.scene()
       let solution = scene.solve()
-      let layoutArea = area(scene)
-      let label = "seed \(Self.seed) case \(index): \(scene)"
-      let shown = [solution.primary, solution.secondary].filter(\.visible)
-      for pane in shown {
-        let frame = pane.frame
-        #expect(frame.x.isFinite && frame.y.isFinite && frame.width.isFinite && frame.height.isFinite, "\(label)")
-        #expect(frame.width > 0 && frame.height > 0, "\(label)")
-        #expect(
-          frame.minX >= layoutArea.minX - Tolerance.points && frame.maxX <= layoutArea.maxX + Tolerance.points
-            && frame.minY >= layoutArea.minY - Tolerance.points && frame.maxY <= layoutArea.maxY + Tolerance.points,
-          "\(label)")
-        // Stacked overlay views cover the whole area by design (R22, R24).
-        let stacked = solution.primary.zIndex > 0
-        if let fold = dividingFold(scene), !stacked {
-          let overlapX = min(frame.maxX, fold.maxX) - max(frame.minX, fold.minX)
-          let overlapY = min(frame.maxY, fold.maxY) - max(frame.minY, fold.minY)
-          let crosses =
-            fold.width > 0 ? overlapX > Tolerance.points : (frame.minX < fold.minX && frame.maxX > fold.maxX)
-          let crossesY =
-            fold.height > 0 ? overlapY > Tolerance.points : (frame.minY < fold.minY && frame.maxY > fold.maxY)
-          let isVertical = fold.height >= fold.width
-          #expect(!(isVertical ? crosses : crossesY), "pane crosses the fold: \(label)")
-        }
-      }
-      for hidden in [solution.primary, solution.secondary] where !hidden.visible {
-        #expect(hidden.frame == .zero && hidden.zIndex == 0, "\(label)")
-      }
-      // Two panes side by side never overlap (stacked overlay views do, by design).
-      if shown.count == 2 && shown[0].zIndex == 0 && shown[1].zIndex == 0 {
-        let a = shown[0].frame
-        let b = shown[1].frame
-        let overlapX = min(a.maxX, b.maxX) - max(a.minX, b.minX)
-        let overlapY = min(a.maxY, b.maxY) - max(a.minY, b.minY)
-        #expect(overlapX <= Tolerance.points || overlapY <= Tolerance.points, "panes overlap: \(label)")
-      }
+      let violations = solution.invariantViolations(for: scene)
+      #expect(violations.isEmpty, "seed \(Self.seed) case \(index): \(violations): \(scene)")
       // Same input, bit-identical output.
-      let again = scene.solve()
-      #expect(bits(again) == bits(solution), "\(label)")
+      #expect(bits(scene.solve()) == bits(solution), "seed \(Self.seed) case \(index): \(scene)")
+    }
+  }
+
+  @Test("Random scenes with bad numbers in any field keep every invariant (R29)")
+  func hostileInvariants() {
+    var generator = SceneGenerator(random: SeededGenerator(seed: Self.seed &+ 2))
+    for index in 0..<Self.count {
+      let scene = generator.hostile(generator.scene())
+      let violations = scene.solve().invariantViolations(for: scene)
+      #expect(violations.isEmpty, "seed \(Self.seed &+ 2) case \(index): \(violations): \(scene)")
     }
   }
 
@@ -179,7 +186,7 @@ struct PropertyTests {
       var scene = generator.scene()
       scene.style = .split
       let solution = scene.solve()
-      guard let axis = solution.splitAxis, dividingFold(scene) == nil else { continue }
+      guard let axis = solution.splitAxis, scene.applyingFold == nil else { continue }
       checked += 1
       let label = "seed \(Self.seed &+ 1) case \(index): \(scene)"
       let primary = solution.primary.frame
@@ -188,11 +195,12 @@ struct PropertyTests {
       let boundary = reversed ? primary.start(along: axis) : primary.end(along: axis)
       let secondaryLead = reversed ? secondary.end(along: axis) : secondary.start(along: axis)
       #expect(abs(boundary - secondaryLead) <= Tolerance.points * max(1, abs(boundary)), "gap: \(label)")
-      let length = area(scene).length(along: axis)
+      let length = scene.layoutArea.length(along: axis)
       let slack = scene.displayScale.map { 1 / $0 } ?? 0
       if let scale = scene.displayScale {
         let window = boundary + (axis == .horizontal ? scene.container.x : scene.container.y)
-        let layoutEnd = area(scene).end(along: axis) + (axis == .horizontal ? scene.container.x : scene.container.y)
+        let layoutEnd =
+          scene.layoutArea.end(along: axis) + (axis == .horizontal ? scene.container.x : scene.container.y)
         let onGrid = abs((window * scale).rounded() - window * scale) <= 1e-6
         #expect(onGrid || abs(window - layoutEnd) <= 1e-9, "edge off the grid: \(label)")
       }

@@ -25,6 +25,59 @@ struct ResultFileTests {
     #expect(read.metrics.map(\.name).contains("allocationsPerOperation"))
   }
 
+  @Test("Peak heap bytes, the resident set and estimated cycles survive writing and reading, as the history keeps them")
+  func roundTripMemoryAndCycles() throws {
+    var original = result([("scene-file/stream", samples(100), 1), ("split/book", samples(50), 0)])
+    original.groups[0].peakHeapBytesPerRun = 1_040
+    original.groups[0].peakResidentBytes = 28_311_552
+    original.groups[0].setCounts(Callgrind.Counts(instructions: 59_680, level1Misses: 410, lastLevelMisses: 12))
+    original.cycleModel = CycleModel.description
+    try original.write(to: path("memory.json"))
+    let read = try RunResult.load(from: path("memory.json"))
+    #expect(read.groups == original.groups)
+    #expect(read.cycleModel == CycleModel.description)
+    #expect(read.groups[0].peakHeapBytesPerRun == 1_040)
+    // (59,680 + 10 × 410 + 100 × 12) / 10 operations.
+    #expect(read.groups[0].estimatedCyclesPerOperation == 6_498)
+    #expect(read.groups[1].peakHeapBytesPerRun == nil && read.groups[1].estimatedCyclesPerOperation == nil)
+    let entry = try HistoryEntry.decode([UInt8](HistoryEntry(read, parent: "").encoded()), path: "entry.json")
+    #expect(entry.groups[0].peakHeapBytesPerRun == 1_040)
+    #expect(entry.groups[0].peakResidentBytes == 28_311_552)
+    #expect(entry.groups[0].estimatedCyclesPerOperation == read.groups[0].estimatedCyclesPerOperation)
+    // The run's table shows them, in bytes and cycles.
+    let table = Report.run(read)
+    #expect(table.contains("heap peak/run") && table.contains("1.02 KiB") && table.contains("27.0 MiB"))
+    #expect(table.contains("cycles/op") && table.contains("6,498"))
+  }
+
+  @Test("Files written before memory and cycles were measured are read, with those fields absent")
+  func filesOfEarlierVersions() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    // The fuzzing corpus's valid files and the committed history entries are kept as written then.
+    var old: [RunResult] = []
+    for name in ["valid-compact.json", "valid-series.json", "valid-spaced.json"] {
+      let path = root.appendingPathComponent("Tests/FuzzCorpus/result-file/\(name)").path
+      #expect(try !String(contentsOfFile: path, encoding: .utf8).contains("peakHeapBytesPerRun"))
+      old.append(try RunResult.load(from: path))
+    }
+    for result in old {
+      #expect(result.cycleModel == nil)
+      #expect(result.groups.allSatisfy { $0.peakHeapBytesPerRun == nil && $0.peakResidentBytes == nil })
+      #expect(result.groups.allSatisfy { $0.estimatedCyclesPerOperation == nil })
+    }
+    let entries = try HistoryEntry.load(folder: root.appendingPathComponent("results/history").path)
+    #expect(!entries.isEmpty)
+    #expect(entries.allSatisfy { $0.groups.allSatisfy { $0.peakHeapBytesPerRun == nil } })
+    // Such a file against a run that measured them: no memory or cycle verdict, a dash before the arrow.
+    let baseline = old[0]
+    var run = result([(baseline.groups[0].title, samples(100), baseline.groups[0].allocationsPerRun)])
+    run.groups[0].peakHeapBytesPerRun = 64
+    let comparison = Comparison(baseline: Check.restricted(baseline, to: run), current: run)
+    #expect(comparison.groups[0].memory == .same && comparison.groups[0].cycles == .same)
+    #expect(Report.comparison(comparison).contains("– → 64 B"))
+  }
+
   @Test("Writing replaces the file atomically and leaves no temporary file behind")
   func atomic() throws {
     try result([("a", samples(100), 0)]).write(to: path("atomic.json"))
@@ -41,10 +94,15 @@ struct ResultFileTests {
   )
   func badFiles() throws {
     let good = String(decoding: try result([("a", samples(100), 0)]).encoded(), as: UTF8.self)
+    // Cut at a line's end, between values (cut inside a string, the reader names the string instead).
+    let half = good.prefix(good.count / 2)
     let cases: [(String, String)] = [
       (path("nope.json"), "no such result file"),
       (write("not json at all", "corrupt.json"), "not a valid result file: $: malformed JSON at line 1, column 2"),
-      (write(String(good.prefix(good.count / 2)), "truncated.json"), ": unexpected end of input"),
+      (
+        write(String(half[..<(half.lastIndex(of: "\n") ?? half.endIndex)]), "truncated.json"),
+        ": unexpected end of input"
+      ),
       (write(#"{"schemaVersion": 99}"#, "future.json"), "schema version 99; this tool reads version 1"),
       (
         write(#"{"schemaVersion": 1, "suite": "default"}"#, "partial.json"),
@@ -54,7 +112,7 @@ struct ResultFileTests {
         write(
           good.replacingOccurrences(of: "\"samplesByProcess\" : [", with: "\"samplesByProcess\" : [[-1],"),
           "negative.json"),
-        "$.groups[0].samplesByProcess[0][0] (line 21, column 30): -1 is negative"
+        "$.groups[0].samplesByProcess[0][0] (line 22, column 30): -1 is negative"
       ),
     ]
     // Size: refused before parsing. Many keys in one object: refused in linear time, not quadratic.
@@ -236,6 +294,9 @@ struct LargeResultFileTests {
     #expect(measured.allocationsPerRun < 10_000, "\(measured.allocationsPerRun) allocations")
     // The samples themselves take 800 kB; the file's bytes are the caller's.
     #expect(measured.bytesPerRun < 2 * 800_000, "\(measured.bytesPerRun) bytes")
+    // Nor does it hold more at once: the doubles, the parsed result, no copy of the file.
+    #expect(
+      (measured.peakHeapBytesPerRun ?? 0) < 2 * 800_000, "\(measured.peakHeapBytesPerRun ?? -1) bytes at the peak")
   }
 
   @Test("Quantiles found by their bits equal those of the samples sorted, zeros and negatives included")

@@ -347,7 +347,8 @@ struct ResultSchemaTests {
       GroupMeasurement(
         title: "scene-file/parse", operations: 4, samples: [812, 790, 845, 801].map { $0 + Double(process) },
         allocationsPerRun: 3, bytesPerRun: 384, instructionsPerOperation: 5968 + Double(process),
-        reference: "split/book", bytesProcessed: 4096)
+        reference: "split/book", bytesProcessed: 4096, peakHeapBytesPerRun: 1040,
+        peakResidentBytes: 28_311_552 + 4096 * process)
     }
     let referenced = GroupMeasurement(
       title: "split/book", operations: 10, samples: [87, 88, 86], allocationsPerRun: 0, bytesPerRun: 0,
@@ -365,6 +366,8 @@ struct ResultSchemaTests {
         points: [Series.Point(x: 320, y: 480, value: 1472), Series.Point(x: 640, y: 480, value: 1510)])
     ]
     run.calibration = Calibration(cpuNanoseconds: [1.75, 1.85], memoryNanoseconds: [227.3, 221.1])
+    run.groups[0].setCounts(Callgrind.Counts(instructions: 23_872, level1Misses: 410, lastLevelMisses: 12))
+    run.cycleModel = CycleModel.description
     return run
   }
 

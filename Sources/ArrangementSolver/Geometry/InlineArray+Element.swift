@@ -1,7 +1,7 @@
 extension InlineArray where count == 8 {
   /// The element at `index` (0..<8), read in place.
   ///
-  /// Note: `self[index]` with an index unknown at compile time copied the
+  /// Note (a137a13): `self[index]` with an index unknown at compile time copied the
   /// whole array to the stack first (a 640-byte `memcpy` per region read:
   /// 29% of a cold split solve's instructions, by callgrind). With constant
   /// indices LLVM folds the switch into one address computation.

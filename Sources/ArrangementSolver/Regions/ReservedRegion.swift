@@ -10,7 +10,7 @@ public enum RegionKind: UInt8, Sendable, Hashable, CaseIterable {
 /// A part of the screen that content must treat specially (RULES.md §3).
 @frozen
 public struct ReservedRegion: Hashable, Sendable {
-  // Note: the numbers first and the two one-byte fields together make the
+  // Note (2cfee34): the numbers first and the two one-byte fields together make the
   // stride 80 bytes instead of 88: a scene's eight slots are copied whole at
   // every cold solve and region query.
   /// The frame, margins included (R11): interactive content stays outside it.

@@ -17,7 +17,7 @@ public struct ReservedRegions: Sendable {
   /// Bit `i` is set when region `i` is an active division region (a fold
   /// that can divide, R16), kept with every change.
   ///
-  /// Note: with it a solve skips the fold search for scenes without an
+  /// Note (1c128d6): with it a solve skips the fold search for scenes without an
   /// active fold; the search itself made LLVM load the id, kind and activity
   /// of all eight slots up front (~100 instructions a cold solve by callgrind).
   @usableFromInline

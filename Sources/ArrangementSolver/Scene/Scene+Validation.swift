@@ -22,15 +22,13 @@ extension Scene {
   /// a non-finite number anywhere, a negative width, height, inset, margin
   /// or absolute dimension, a fraction outside 0...1, a `displayScale` that
   /// is not positive, or a maximum below a minimum of the same kind.
-  /// Coordinates may be negative.
+  /// Coordinates may be negative. The bounds are ``SceneBounds``'s.
   public func validate() -> [SceneIssue] {
     var issues = Validator()
     issues.rect(container, "container")
     issues.insets(safeArea, "safeArea")
-    if let displayScale {
-      if issues.finite(displayScale, "displayScale"), displayScale <= 0 {
-        issues.report("displayScale", "\(formatNumber(displayScale)) is not positive")
-      }
+    if let displayScale, issues.finite(displayScale, "displayScale"), !SceneBounds.isScale(displayScale) {
+      issues.report("displayScale", "\(formatNumber(displayScale)) is not positive")
     }
     issues.regions(regions, "regions")
     issues.pane(primary, "primary")
@@ -42,7 +40,7 @@ extension Scene {
 /// Collects issues with their paths. Paths are built only for the fields
 /// reported: a valid scene, the common case, costs no string work.
 ///
-/// Note: every check is inlined and regions are read in place: as calls with
+/// Note (29c9644): every check is inlined and regions are read in place: as calls with
 /// path closures, and with the 640-byte region list copied for each region
 /// read, a valid scene cost ~1,100 instructions (callgrind, scene-file/parse).
 struct Validator {
@@ -55,13 +53,13 @@ struct Validator {
   /// Reports a non-finite value; returns whether the value is finite.
   @discardableResult
   @inline(__always) mutating func finite(_ value: Double, _ path: @autoclosure () -> String) -> Bool {
-    if value.isFinite { return true }
+    if SceneBounds.isFinite(value) { return true }
     report(path(), "\(formatNumber(value)) is not a finite number")
     return false
   }
 
   @inline(__always) mutating func length(_ value: Double, _ path: @autoclosure () -> String) {
-    if finite(value, path()), value < 0 { report(path(), "\(formatNumber(value)) is negative") }
+    if finite(value, path()), !SceneBounds.isLength(value) { report(path(), "\(formatNumber(value)) is negative") }
   }
 
   @inline(__always) mutating func rect(_ rect: Rect, _ path: @autoclosure () -> String) {
@@ -100,12 +98,11 @@ struct Validator {
     dimension(range.minimum, path() + ".minimum")
     dimension(range.preferred, path() + ".preferred")
     dimension(range.maximum, path() + ".maximum")
-    switch (range.minimum, range.maximum) {
-    case (.absolute(let low)?, .absolute(let high)?) where low.isFinite && high.isFinite && high < low,
-      (.fractional(let low)?, .fractional(let high)?) where low.isFinite && high.isFinite && high < low:
+    // A bound that is not finite is reported above, not compared.
+    if let (low, high) = SceneBounds.comparedBounds(range), SceneBounds.isFinite(low), SceneBounds.isFinite(high),
+      !SceneBounds.isOrdered(minimum: low, maximum: high)
+    {
       report(path() + ".maximum", "\(formatNumber(high)) is below the minimum \(formatNumber(low))")
-    default:
-      break
     }
   }
 
@@ -114,7 +111,7 @@ struct Validator {
     case .absolute(let points)?:
       length(points, path() + ".absolute")
     case .fractional(let fraction)?:
-      if finite(fraction, path() + ".fraction"), !(0...1).contains(fraction) {
+      if finite(fraction, path() + ".fraction"), !SceneBounds.isFraction(fraction) {
         report(path() + ".fraction", "\(formatNumber(fraction)) is outside 0...1")
       }
     case .intrinsic?, nil:

@@ -26,13 +26,6 @@ public struct SizeClasses: Hashable, Sendable {
     }
   }
 
-  /// The classes with `axis` set to compact (a pane sharing that axis, R20).
-  @inlinable @inline(__always)
-  public func compact(along axis: Axis) -> SizeClasses {
-    SizeClasses(
-      horizontal: axis == .horizontal ? .compact : horizontal, vertical: axis == .vertical ? .compact : vertical)
-  }
-
   /// Size classes derived from a container's size (R2): regular from 600 points.
   @inlinable
   public init(derivedFrom size: Size) {

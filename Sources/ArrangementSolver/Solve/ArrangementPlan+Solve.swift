@@ -8,7 +8,7 @@ extension ArrangementPlan {
   ///
   /// - Complexity: O(*r*) in the number of active folds; no heap allocation.
   public func solve(width: Double, height: Double) -> Solution {
-    // Note: one kernel instance inline, the others calls: with two inline the
+    // Note (6881daf): one kernel instance inline, the others calls: with two inline the
     // solve spilled more than either instance costs (callgrind, peers plan: 319
     // instructions a solve with both inline, 277 so). The two calls are
     // separate functions: one generic over the mode stopped inlining the fold
@@ -211,7 +211,7 @@ struct ColumnSweep: PlanSweep {
 extension SolutionColumns {
   /// Writes both lanes of `answer` at `index` and `index + 1`.
   ///
-  /// Note: the classes, z-indexes and split axis are written here a second
+  /// Note (1c52b11): the classes, z-indexes and split axis are written here a second
   /// time, as flag bits (``RegimeAnswer/solution`` gives them as a
   /// `Solution`). Both written once as a generic flags word in lanes, with
   /// `solution` decoding it, was measured and dropped: with `solution`
@@ -298,7 +298,7 @@ extension Scene {
   /// solution.primary.frame  // (0, 0, 475, 760): the default split is equal
   /// ```
   ///
-  /// Note: read through `SceneReference`, the one reading of a scene's
+  /// Note (621dbce): read through `SceneReference`, the one reading of a scene's
   /// configuration (plans and batches use it too). A conformance of `Scene`
   /// of its own, a second spelling of every field, measured at most 8
   /// instructions a solve fewer (callgrind: peers 723 against 731,
@@ -321,7 +321,7 @@ extension Scene {
   /// }
   /// ```
   ///
-  /// Note: a `mutating` method receives the scene by address, and reads it in
+  /// Note (9eb82f1): a `mutating` method receives the scene by address, and reads it in
   /// place. ``solve()`` called from another module on a scene held in memory
   /// first copies the whole scene (997 bytes, 124 instructions of `memcpy`):
   /// a borrowed value must not change under the call, and Swift 6.3 declares
@@ -340,7 +340,7 @@ extension Scene {
   /// written: the smaller count. Each answer is bit-identical to
   /// ``solve()`` of that scene.
   ///
-  /// Note: each scene is read in place, field by field (`SceneReference`).
+  /// Note (621dbce): each scene is read in place, field by field (`SceneReference`).
   /// Calling `solve()` on a scene in memory from another module copies the
   /// whole scene first (997 bytes: a borrowed value there must not change
   /// under the call), and even here indexing the buffer copied each scene

@@ -117,7 +117,7 @@ public struct LinearRange: Sendable {
   @usableFromInline var maximumA = 0.0
   @usableFromInline var maximumF = 1.0
 
-  // Note: transparent: with `@inline(__always)` it stayed an out-of-line call
+  // Note (621dbce): transparent: with `@inline(__always)` it stayed an out-of-line call
   // on the cold paths, twice a solve (callgrind: peers /resizing 582 → 513
   // instructions, peers cold 770 → 736, split groups 25–30 fewer).
   @_transparent
@@ -223,7 +223,7 @@ extension ArrangementPlan: ArrangementConfiguration {
   @usableFromInline var showsSecondary: Bool { @inline(__always) get { secondaryVisible } }
   @usableFromInline var activeFoldCount: Int { @inline(__always) get { foldCount } }
 
-  // Note: selecting a pair of stored ranges by axis and then resolving it copied
+  // Note (a137a13): selecting a pair of stored ranges by axis and then resolving it copied
   // both 56-byte ranges through the select (44 instructions a solve); resolving
   // inside each branch reads the fields in place.
   @usableFromInline @inline(__always)

@@ -67,8 +67,8 @@ public struct RegimePiece: Sendable {
 extension RegimeTable {
   /// The first pane's length by the piece holding every lane of `length`, if one does.
   ///
-  /// Note: unrolled with constant indices: a loop indexing the pieces copied
-  /// the table for every lookup (callgrind, peers plan: 254 → 284 instructions a solve).
+  /// Note (a19299f): unrolled with constant indices: a loop indexing the pieces copied
+  /// the table for every lookup (callgrind, peers plan: 30 instructions a solve more).
   @inline(__always)
   func first<Lanes: KernelLanes>(_ length: Lanes) -> Lanes? {
     var piece = RegimePiece.none
@@ -98,17 +98,20 @@ extension RegimeTable {
     return nil
   }
 
-  /// Whether the pieces take (nearly) every length where the kernel's own
-  /// regime check would answer, sampled from 64 to 8,192 points: where the
-  /// regime needs a rounding-dependent comparison per size (the first pane
-  /// takes what the other leaves, `L − (a + f·L)`, and the other gets
-  /// `L − (L − (a + f·L))`), a plan keeps that check instead.
+  /// Whether the pieces take (nearly) every length where the sizing rules
+  /// give the pane sized first `f` and the other exactly `L − f`, sampled
+  /// from 64 to 8,192 points: where that needs a rounding-dependent
+  /// comparison per size (the first pane takes what the other leaves,
+  /// `L − (a + f·L)`, and the other gets `L − (L − (a + f·L))`), a plan
+  /// keeps the kernel's per-size sizing instead.
   func coversRegime(_ primary: LinearRange, _ secondary: LinearRange, primaryFirst: Bool) -> Bool {
     var length = 64.0
     while length <= 8192 {
-      if RegimeKernel.sizedInRegime(primary, secondary, primaryFirst: primaryFirst, length: length).holds
-        && first(length) == nil
-      {
+      let sized = PaneLengths(
+        primary: ResolvedRange(primary, length: length), secondary: ResolvedRange(secondary, length: length),
+        primaryFirst: primaryFirst, length: length)
+      let (first, second) = primaryFirst ? (sized.primary, sized.secondary) : (sized.secondary, sized.primary)
+      if sized.primaryShown && sized.secondaryShown && second == length - first && self.first(length) == nil {
         return false
       }
       length *= 1.0625
@@ -116,10 +119,11 @@ extension RegimeTable {
     return true
   }
 
-  /// The pieces of one axis: the rules of ``RegimeKernel/sizedInRegime(_:_:primaryFirst:length:)``
-  /// run on ``RegimeTerm``s over an interval of lengths, which is narrowed
-  /// until every comparison has one answer over all of it (or skipped where
-  /// it cannot be); the intervals where the regime holds become pieces.
+  /// The pieces of one axis: the sizing rules (``PaneLengths``) run on
+  /// ``RegimeTerm``s over an interval of lengths, which is narrowed until
+  /// every comparison has one answer over all of it (or skipped where it
+  /// cannot be); the intervals where both panes are shown, the first as
+  /// `a + f·L` and the other as exactly `L` minus that, become pieces.
   static func compile(_ primary: LinearRange, _ secondary: LinearRange, primaryFirst: Bool) -> RegimeTable {
     var table = RegimeTable()
     var start = 0x1p-20
@@ -129,11 +133,15 @@ extension RegimeTable {
       while evaluations < 64 {
         evaluations += 1
         let length = RegimeTerm(length: start, end)
-        let (first, holds) = RegimeKernel.sizedInRegime(primary, secondary, primaryFirst: primaryFirst, length: length)
-        guard let band = RegimeTerm.lowest(first.band, holds.band) else {
+        let sized = PaneLengths(
+          primary: ResolvedRange(primary, length: length), secondary: ResolvedRange(secondary, length: length),
+          primaryFirst: primaryFirst, length: length)
+        let (first, second) = primaryFirst ? (sized.primary, sized.secondary) : (sized.secondary, sized.primary)
+        let shown = sized.primaryShown .& sized.secondaryShown
+        guard let band = RegimeTerm.lowest(RegimeTerm.lowest(first.band, second.band), shown.band) else {
           // A piece shorter than a point is not worth its slot. (Where the first
           // takes what the other leaves, `L − (a + f·L)`, the rest is not followed.)
-          if holds.value, first.form == .direct, end - start >= 1 {
+          if shown.value, first.form == .direct, second.isRest(of: first), end - start >= 1 {
             table.pieces[table.count] = RegimePiece(low: start, high: end, a: first.a, f: first.f)
             table.count += 1
           }
@@ -156,19 +164,25 @@ extension RegimeTable {
 /// the expression they compute it with, over an interval of `L`: the lanes
 /// a plan runs the rules on to compile them (``RegimeTable``).
 ///
-/// Two terms compare with one answer over the interval when their exact
-/// values differ there by more than a tolerance of about 10⁻¹² of their
-/// magnitude (their rounding errors are below 10⁻¹⁵ of it), or when they
-/// are the same expression (equal bits). Otherwise the comparison records a
-/// guard band: the lengths within the tolerance of where the exact values
-/// cross, which the compiler leaves to the general path.
+/// Every term the rules make of `L` by adding, subtracting, scaling and
+/// selecting is affine in `L`; a term also knows when it is one of the two
+/// expressions a piece evaluates (`a + f·L` and `L − (a + f·L)`), computed
+/// with the same floating-point operations. Two terms compare with one
+/// answer over the interval when their exact values differ there by more
+/// than a tolerance of about 10⁻¹² of their magnitude (their rounding errors
+/// are below 10⁻¹⁵ of it), or when they are the same expression (equal
+/// bits). Otherwise the comparison records a guard band: the lengths within
+/// the tolerance of where the exact values cross, which the compiler leaves
+/// to the general path.
 struct RegimeTerm {
   enum Form: Equatable {
     /// `a + f·L`, computed as `a + (f * L)`.
     case direct
     /// `L − (a + f·L)`.
     case complement
-    /// An expression the compiler does not follow.
+    /// Worth `a + f·L`, up to rounding, by some other expression.
+    case affine
+    /// An expression the compiler does not follow (rounding, magnitudes).
     case unknown
   }
 
@@ -199,7 +213,26 @@ struct RegimeTerm {
   }
 
   var isConstant: Bool { form == .direct && f == 0 }
+  var isZero: Bool { isConstant && a == 0 }
   var isLength: Bool { form == .direct && a == 0 && f == 1 }
+
+  /// The value as `a + f·L`, whatever the expression; `nil` when not followed.
+  var value: (a: Double, f: Double)? {
+    switch form {
+    case .direct, .affine: (a, f)
+    case .complement: (-a, 1 - f)
+    case .unknown: nil
+    }
+  }
+
+  /// The same expression as `other`, so the same bits at every `L`.
+  func isSame(as other: RegimeTerm) -> Bool {
+    (form == .direct || form == .complement) && form == other.form && a.bitPattern == other.a.bitPattern
+      && f.bitPattern == other.f.bitPattern
+  }
+
+  /// `L − first`, as a piece computes the other pane's length from the first's.
+  func isRest(of first: RegimeTerm) -> Bool { isSame(as: RegimeTerm(length: low, high) - first) }
 
   /// The exact value at `length` (to well within the tolerance).
   func value(at length: Double) -> Double {
@@ -213,17 +246,19 @@ struct RegimeTerm {
     return one.low <= other.low ? one : other
   }
 
+  /// A term worth `value` that no piece evaluates, or one not followed.
+  static func affine(_ value: (a: Double, f: Double)?, over one: RegimeTerm, _ other: RegimeTerm? = nil) -> RegimeTerm {
+    guard let value else { return RegimeTerm(.unknown, 0, 0, over: one, other) }
+    return RegimeTerm(.affine, value.a, value.f, over: one, other)
+  }
+
   /// `self` against `other` over the interval: the sign of their difference
   /// (−1, 0 or 1), or a band where it is not one sign (the sign is then 0).
   func order(_ other: RegimeTerm) -> (sign: Int, band: Band?) {
     // A term that already depends on an undecided comparison keeps that
     // band alone: what it is compared with beyond it is not known yet.
     if let band = Self.lowest(band, other.band) { return (0, band) }
-    if form != .unknown && form == other.form && a.bitPattern == other.a.bitPattern
-      && f.bitPattern == other.f.bitPattern
-    {
-      return (0, nil)
-    }
+    if isSame(as: other) { return (0, nil) }
     if isConstant && other.isConstant { return (a > other.a ? 1 : a < other.a ? -1 : 0, nil) }
     let interval = low <= high ? self : other
     let (start, end) = (interval.low, interval.high)
@@ -259,8 +294,10 @@ struct RegimeTerm {
       Mask(value: lhs.value && rhs.value, band: RegimeTerm.lowest(lhs.band, rhs.band))
     }
     static prefix func .! (operand: Mask) -> Mask { Mask(value: !operand.value, band: operand.band) }
-    var all: Bool { value }
-    var any: Bool { value }
+    /// True at every length of the interval.
+    var all: Bool { value && band == nil }
+    /// True at some length of the interval.
+    var any: Bool { value || band != nil }
   }
 }
 
@@ -268,37 +305,45 @@ extension RegimeTerm: KernelLanes {
   init(repeating value: Double) { (form, a, f, low, high, band) = (.direct, value, 0, 1, 0, nil) }
 
   static func + (lhs: Double, rhs: RegimeTerm) -> RegimeTerm {
-    if rhs.form == .direct && rhs.f == 0 { return RegimeTerm(.direct, lhs + rhs.a, 0, over: rhs) }
+    if rhs.isConstant { return RegimeTerm(.direct, lhs + rhs.a, 0, over: rhs) }
     if rhs.form == .direct && rhs.a == 0 && rhs.a.sign == .plus { return RegimeTerm(.direct, lhs, rhs.f, over: rhs) }
-    return RegimeTerm(.unknown, 0, 0, over: rhs)
+    return affine(rhs.value.map { (lhs + $0.a, $0.f) }, over: rhs)
   }
 
   static func * (lhs: Double, rhs: RegimeTerm) -> RegimeTerm {
     if rhs.isConstant { return RegimeTerm(.direct, lhs * rhs.a, 0, over: rhs) }
     // `lhs * L` is `0 + lhs·L` for a fraction (never negative).
     if rhs.isLength && lhs >= 0 { return RegimeTerm(.direct, 0, lhs, over: rhs) }
-    return RegimeTerm(.unknown, 0, 0, over: rhs)
+    return affine(rhs.value.map { (lhs * $0.a, lhs * $0.f) }, over: rhs)
   }
 
   static func - (lhs: RegimeTerm, rhs: RegimeTerm) -> RegimeTerm {
     if lhs.isConstant && rhs.isConstant { return RegimeTerm(.direct, lhs.a - rhs.a, 0, over: lhs, rhs) }
+    // `x − x` is 0 exactly for every finite `x`.
+    if lhs.isSame(as: rhs) { return RegimeTerm(.direct, 0, 0, over: lhs, rhs) }
     if lhs.isLength && rhs.form == .direct {
-      // `L − L` is 0 and `L − L/2` is `L/2`, exactly.
-      if rhs.isLength { return RegimeTerm(.direct, 0, 0, over: lhs, rhs) }
+      // `L − L/2` is `L/2` exactly.
       if rhs.a == 0 && rhs.f == 0.5 { return RegimeTerm(.direct, 0, 0.5, over: lhs, rhs) }
       return RegimeTerm(.complement, rhs.a, rhs.f, over: lhs, rhs)
     }
-    return RegimeTerm(.unknown, 0, 0, over: lhs, rhs)
+    guard let left = lhs.value, let right = rhs.value else { return affine(nil, over: lhs, rhs) }
+    return affine((left.a - right.a, left.f - right.f), over: lhs, rhs)
   }
 
   static func / (lhs: RegimeTerm, rhs: Double) -> RegimeTerm {
     if lhs.isConstant { return RegimeTerm(.direct, lhs.a / rhs, 0, over: lhs) }
     // `L / 2` is `0.5·L` exactly.
     if lhs.isLength && rhs == 2 { return RegimeTerm(.direct, 0, 0.5, over: lhs) }
-    return RegimeTerm(.unknown, 0, 0, over: lhs)
+    return affine(lhs.value.map { ($0.a / rhs, $0.f / rhs) }, over: lhs)
   }
 
-  static func + (lhs: RegimeTerm, rhs: RegimeTerm) -> RegimeTerm { RegimeTerm(.unknown, 0, 0, over: lhs, rhs) }
+  static func + (lhs: RegimeTerm, rhs: RegimeTerm) -> RegimeTerm {
+    // Adding a zero keeps a length's bits (the rules add none to a negative zero).
+    if rhs.isZero { return RegimeTerm(lhs.form, lhs.a, lhs.f, over: lhs, rhs) }
+    if lhs.isZero { return RegimeTerm(rhs.form, rhs.a, rhs.f, over: rhs, lhs) }
+    guard let left = lhs.value, let right = rhs.value else { return affine(nil, over: lhs, rhs) }
+    return affine((left.a + right.a, left.f + right.f), over: lhs, rhs)
+  }
   static func - (lhs: RegimeTerm, rhs: Double) -> RegimeTerm { lhs - RegimeTerm(repeating: rhs) }
   static func + (lhs: RegimeTerm, rhs: Double) -> RegimeTerm { rhs + lhs }
   static func * (lhs: RegimeTerm, rhs: Double) -> RegimeTerm { rhs * lhs }
@@ -311,9 +356,11 @@ extension RegimeTerm: KernelLanes {
   func lessOrEqual(_ other: RegimeTerm) -> Mask { compared(other) { $0 <= 0 } }
   func equal(_ other: RegimeTerm) -> Mask { compared(other) { $0 == 0 } }
 
+  /// The chosen term, with the band of the choice: where the mask is decided,
+  /// the other side's comparisons do not reach the answer.
   func replacing(with other: RegimeTerm, where mask: Mask) -> RegimeTerm {
     var chosen = mask.value ? other : self
-    chosen.band = Self.lowest(Self.lowest(band, other.band), mask.band)
+    chosen.band = Self.lowest(chosen.band, mask.band)
     if chosen.low > chosen.high { (chosen.low, chosen.high) = mask.value ? (low, high) : (other.low, other.high) }
     return chosen
   }

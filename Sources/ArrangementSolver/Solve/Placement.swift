@@ -1,15 +1,15 @@
-extension PaneLengths {
+extension PaneLengths where Lanes == Double {
   /// Places the panes along `axis`, primary then secondary from the leading
   /// (or top) edge (R8), with interior edges snapped (R9), and answers with
   /// their layouts (R20, R21). A pane whose final length is zero is hidden.
   /// The classes and the split axis come from ``RegimeAnswer``, as the
   /// kernel's do.
   ///
-  /// Note: both panes placed return at once, with the answer's shape
+  /// Note (1951445): both panes placed return at once, with the answer's shape
   /// constant; one return with the shape decided at run time cost the cold
   /// solve 30–60 instructions (callgrind: peers 731 → 773, split/flat
-  /// 703 → 741); this way 708 and 685. Placing into optional rectangles and
-  /// building the answer in the generic driver cost ~120 (peers plan).
+  /// 703 → 741); this way 708 and 685. (a137a13: placing into optional
+  /// rectangles and building the answer in the generic driver cost ~120, peers plan.)
   @_transparent
   func solution(along axis: Axis, in context: SolveContext) -> Solution {
     let edges = EdgeSnapper(axis: axis, context: context)
@@ -74,7 +74,7 @@ struct PaneEdges<Lanes: KernelLanes> {
   /// clamped into the area.
   @inline(__always)
   func position(_ distance: Lanes) -> Lanes {
-    // Note: one lane returns at once when at the end, SIMD lanes select it:
+    // Note (438fe50): one lane returns at once when at the end, SIMD lanes select it:
     // computed and selected away, a cold solve cost ~45 instructions more
     // (split/closed-*), and the branch cost the batches ~7 a size (callgrind).
     @inline(__always) func atEnd() -> Lanes.Mask { (distance - length).magnitude.lessOrEqual(Lanes(repeating: 1e-9)) }
@@ -120,4 +120,15 @@ struct EdgeSnapper {
 
   @inline(__always)
   func position(_ distance: Double) -> Double { edges.position(distance) }
+}
+
+extension Axis {
+  /// R8: whether the leading-to-trailing flow along this axis runs against
+  /// its coordinates (right to left, horizontally only).
+  ///
+  /// Note (43e2504): transparent: as `@inline(__always)` the cold split and
+  /// fold groups cost 3–12 instructions a solve more (callgrind, split/tabletop
+  /// 668 → 680) than the condition written in place.
+  @_transparent
+  func flowsBackward(rightToLeft: Bool) -> Bool { self == .horizontal && rightToLeft }
 }

@@ -11,7 +11,7 @@ enum Sanitize {
 
   /// `value.isFinite`, as one subtraction and one compare.
   ///
-  /// Note: `isFinite` (and `magnitude < .infinity`) became ~13 integer
+  /// Note (a137a13): `isFinite` (and `magnitude < .infinity`) became ~13 integer
   /// instructions on the bit pattern; `x - x` is 0 exactly for finite `x`
   /// and NaN otherwise.
   @inlinable @inline(__always)
@@ -26,7 +26,7 @@ enum Sanitize {
   /// A length, inset or margin: non-finite counts as 0, negative becomes 0.
   @inlinable @inline(__always)
   static func length(_ value: Double) -> Double {
-    // Note: branch-free (8 instructions, no integer test of the bit pattern as
+    // Note (da031b9): branch-free (8 instructions, no integer test of the bit pattern as
     // `isFinite` gave): NaN and -infinity fall to 0 in the clamp, +infinity is
     // picked out. `KernelLanes.sanitizedLength` is the same rule in SIMD
     // lanes; calling it here instead (three selects) cost cold solves 4-13 %
@@ -60,7 +60,7 @@ enum Sanitize {
     return value
   }
 
-  // Note: `insets` is forced inline: left to LLVM it became an out-of-line
+  // Note (621dbce): `insets` is forced inline: left to LLVM it became an out-of-line
   // call from the paths that read a scene through `SceneReference` (callgrind:
   // peers /resizing 624 → 582 instructions a solve, random/seed=1/batch 457 →
   // 434, regions/query 813 → 792). Forcing `rect` too made every cold
@@ -80,7 +80,7 @@ enum Sanitize {
 
 // MARK: - Minimum and maximum of sanitised numbers
 
-// Note: `Swift.min`/`Swift.max` keep NaN semantics, which SSE2 cannot express
+// Note (ab42f52): `Swift.min`/`Swift.max` keep NaN semantics, which SSE2 cannot express
 // in one instruction: each became a compare and a three-instruction blend.
 // Past sanitising (R29) no NaN can occur, and for every other pair of
 // doubles, signed zeros included, these return exactly what `Swift.min` and

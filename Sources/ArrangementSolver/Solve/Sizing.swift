@@ -25,7 +25,7 @@ struct ResolvedRange<Lanes: KernelLanes> {
   /// R3: each pane's preferred length, clamped to its range; a missing one is
   /// what the other pane leaves, or half the length when neither has one.
   ///
-  /// Note: `@_transparent`, for both the general path and the kernel: as
+  /// Note (94cb55d): `@_transparent`, for both the general path and the kernel: as
   /// `@inline(__always)` the cold solve cost ~8 instructions more and the
   /// kernel's batches ~11 a size (callgrind, peers: 762 → 770, 158 → 169).
   @_transparent
@@ -52,33 +52,35 @@ struct ResolvedRange<Lanes: KernelLanes> {
   }
 }
 
+/// R3–R7 along the split axis: each pane's length and whether it is shown,
+/// in every lane of `Lanes`. The one spelling of these rules: the general
+/// path runs it on one `Double`, the regime kernel on SIMD lanes (and answers
+/// only when every lane shows both panes), and a plan's compiler on
+/// ``RegimeTerm``s to find where it reduces to one formula (``RegimeTable``).
 @usableFromInline
-struct PaneLengths {
-  var primary: Double
-  var secondary: Double
-  var primaryShown: Bool
-  var secondaryShown: Bool
+struct PaneLengths<Lanes: KernelLanes> {
+  var primary: Lanes
+  var secondary: Lanes
+  var primaryShown: Lanes.Mask
+  var secondaryShown: Lanes.Mask
 
+  /// Sizes the panes whose ranges along the axis are `primary` and
+  /// `secondary`, over the layout area's length `length` there.
   @_transparent
-  init<Configuration: ArrangementConfiguration>(_ plan: Configuration, along axis: Axis, length: Double) {
-    let ranges = plan.resolvedRanges(along: axis, length: length)
-    let primaryRange = ranges.primary
-    let secondaryRange = ranges.secondary
-
-    let (primaryPreferred, secondaryPreferred) = ResolvedRange.preferredLengths(
-      primaryRange, secondaryRange, length: length)
+  init(primary: ResolvedRange<Lanes>, secondary: ResolvedRange<Lanes>, primaryFirst: Bool, length: Lanes) {
+    let (primaryPreferred, secondaryPreferred) = ResolvedRange.preferredLengths(primary, secondary, length: length)
 
     // R4: highest priority first; on a tie the primary goes first.
     // Note: one branch on the (per-plan constant) order instead of selecting
     // every range and length through it.
-    if plan.primaryFirst {
+    if primaryFirst {
       self = Self.sized(
-        first: primaryRange, second: secondaryRange, firstPreferred: primaryPreferred,
-        secondPreferred: secondaryPreferred, length: length)
+        first: primary, second: secondary, firstPreferred: primaryPreferred, secondPreferred: secondaryPreferred,
+        length: length)
     } else {
       let swapped = Self.sized(
-        first: secondaryRange, second: primaryRange, firstPreferred: secondaryPreferred,
-        secondPreferred: primaryPreferred, length: length)
+        first: secondary, second: primary, firstPreferred: secondaryPreferred, secondPreferred: primaryPreferred,
+        length: length)
       self = PaneLengths(
         primary: swapped.secondary, secondary: swapped.primary, primaryShown: swapped.secondaryShown,
         secondaryShown: swapped.primaryShown)
@@ -86,56 +88,72 @@ struct PaneLengths {
   }
 
   @inline(__always)
-  init(primary: Double, secondary: Double, primaryShown: Bool, secondaryShown: Bool) {
+  init(primary: Lanes, secondary: Lanes, primaryShown: Lanes.Mask, secondaryShown: Lanes.Mask) {
     self.primary = primary
     self.secondary = secondary
     self.primaryShown = primaryShown
     self.secondaryShown = secondaryShown
   }
 
-  /// R4–R7 for the pane sized first and the other; answers in that order.
-  @inline(__always)
+  /// R5–R7 for the pane sized first and the other; answers in that order
+  /// (`primary` is the first).
+  @_transparent
   static func sized(
-    first firstRange: ResolvedRange<Double>, second secondRange: ResolvedRange<Double>, firstPreferred: Double,
-    secondPreferred: Double, length: Double
+    first firstRange: ResolvedRange<Lanes>, second secondRange: ResolvedRange<Lanes>, firstPreferred: Lanes,
+    secondPreferred: Lanes, length: Lanes
   ) -> PaneLengths {
-    var first = smaller(firstPreferred, length)
-    var second = smaller(secondPreferred, length - first)
-    var secondShown = true
+    let zero = Lanes(repeating: 0)
+    var first = firstPreferred.smaller(length)
 
-    if length - first < secondRange.minimum {
-      // R5: the first gives back length, down to its own minimum.
-      first = smaller(first, larger(firstRange.minimum, length - secondRange.minimum))
-      if length - first < secondRange.minimum {
-        // R6: the second still does not fit; the first takes the whole length.
-        secondShown = false
-        second = 0
-        first = smaller(length, firstRange.maximum)
-      } else {
-        second = smaller(secondPreferred, length - first)
-      }
+    // R5: where the second's minimum does not fit beside it, the first gives
+    // back length, down to its own minimum.
+    // Note (6d554ac): each step runs only where some lane needs it (for one
+    // `Double`, a branch); with every step computed and selected, the cold
+    // split groups cost ~10 instructions a solve more and peers in place 27.
+    let short = (length - first).less(secondRange.minimum)
+    if short.any {
+      first.replace(with: first.smaller(firstRange.minimum.larger(length - secondRange.minimum)), where: short)
+    }
+    let fits = .!(length - first).less(secondRange.minimum)
+    var second = secondPreferred.smaller(length - first)
+
+    // R7: leftover length grows the first pane, then the second, up to their maxima.
+    var leftover = length - first - second
+    if leftover.greater(zero).any {
+      let firstGrowth = zero.larger(firstRange.maximum - first).smaller(zero.larger(leftover))
+      leftover = leftover - firstGrowth
+      let secondGrowth = zero.larger(secondRange.maximum - second).smaller(zero.larger(leftover))
+      first = first + firstGrowth
+      second = second + secondGrowth
     }
 
-    if secondShown {
-      // R7: leftover length grows the first pane, then the second, up to their maxima.
-      var leftover = length - first - second
-      let firstGrowth = smaller(larger(0, firstRange.maximum - first), larger(0, leftover))
-      first += firstGrowth
-      leftover -= firstGrowth
-      second += smaller(larger(0, secondRange.maximum - second), larger(0, leftover))
+    // R6: where the second's minimum still does not fit, the first takes the whole length.
+    if !fits.all {
+      first = length.smaller(firstRange.maximum).replacing(with: first, where: fits)
+      second = zero.replacing(with: second, where: fits)
     }
 
     // R6, finally: a pane left with zero length is hidden; the other takes the whole length.
-    var firstShown = first > 0
-    if second <= 0 { secondShown = false }
-    if !firstShown { first = 0 }
-    if firstShown && !secondShown {
-      first = smaller(length, firstRange.maximum)
-      second = 0
-    } else if !firstShown && secondShown {
-      second = smaller(length, secondRange.maximum)
+    let firstShown = first.greater(zero)
+    let secondShown = second.greater(zero)
+    guard !(firstShown .& secondShown).all else {
+      return PaneLengths(primary: first, secondary: second, primaryShown: firstShown, secondaryShown: secondShown)
     }
-    firstShown = first > 0
-    return PaneLengths(primary: first, secondary: second, primaryShown: firstShown, secondaryShown: secondShown)
+    first.replace(with: zero, where: .!firstShown)
+    let firstAlone = firstShown .& .!secondShown
+    first.replace(with: length.smaller(firstRange.maximum), where: firstAlone)
+    second.replace(with: zero, where: firstAlone)
+    second.replace(with: length.smaller(secondRange.maximum), where: .!firstShown .& secondShown)
+    return PaneLengths(
+      primary: first, secondary: second, primaryShown: first.greater(zero), secondaryShown: secondShown)
+  }
+}
+
+extension PaneLengths where Lanes == Double {
+  /// The general path's lengths along `axis`, with the plan's or scene's ranges there.
+  @_transparent
+  init<Configuration: ArrangementConfiguration>(_ plan: Configuration, along axis: Axis, length: Double) {
+    let ranges = plan.resolvedRanges(along: axis, length: length)
+    self.init(primary: ranges.primary, secondary: ranges.secondary, primaryFirst: plan.primaryFirst, length: length)
   }
 }

@@ -1,7 +1,7 @@
 /// Where one pane ended up (RULES.md §7).
 @frozen
 public struct PaneLayout: Hashable, Sendable {
-  // Note: the flags after the numbers leave no padding inside the struct (48
+  // Note (815db1c): the flags after the numbers leave no padding inside the struct (48
   // bytes instead of 56); the padding bytes were copied field by field each
   // time an answer was written.
   /// The frame in container-local coordinates; `.zero` when hidden.

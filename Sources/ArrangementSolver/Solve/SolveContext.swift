@@ -45,7 +45,7 @@ struct SolveContext {
 
   /// Whether the leading-to-trailing flow along `axis` runs against the physical axis.
   @inline(__always)
-  func isReversed(_ axis: Axis) -> Bool { axis == .horizontal && isRightToLeft }
+  func isReversed(_ axis: Axis) -> Bool { axis.flowsBackward(rightToLeft: isRightToLeft) }
 
   /// The container origin's coordinate along `axis`, in window coordinates.
   @inline(__always)

@@ -1,0 +1,65 @@
+/// Which regime kernel answers a plan's sizes (the rest take the general path).
+@usableFromInline
+enum KernelChoice: UInt8, Sendable {
+  /// None: hidden secondaries, several active folds.
+  case general
+  /// A split without active folds or display scale (``NoGrid``).
+  case noGrid
+  /// A split without active folds, snapped to a display scale (``SnappingGrid``).
+  case snappingGrid
+  /// One active fold, the secondary shown (``AcrossFold``).
+  case acrossFold
+  /// An overlay without active folds, the secondary shown (``Stacked``).
+  case stacked
+
+  init(foldCount: Int, style: ArrangementStyle, secondaryVisible: Bool, scale: Double) {
+    if foldCount == 1 && secondaryVisible {
+      self = .acrossFold
+    } else if foldCount == 0 && style == .split && secondaryVisible {
+      self = scale > 0 ? .snappingGrid : .noGrid
+    } else if foldCount == 0 && secondaryVisible {
+      self = .stacked
+    } else {
+      self = .general
+    }
+  }
+}
+
+/// Work done with a plan's kernel mode, whichever it is: the mode is a type,
+/// so each use is compiled once per mode and ``ArrangementPlan/withKernel(_:)``
+/// turns the plan's choice into that type (only ``ArrangementPlan/solve(width:height:)``
+/// branches on the choice itself, to keep its instances apart; see its Note).
+protocol KernelUse {
+  associatedtype Answer
+  func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Answer
+}
+
+extension ArrangementPlan {
+  /// The kernel chosen when the plan was made, by name (for tests).
+  package var kernelName: String { "\(kernel)" }
+
+  /// Whether the primary can be alone in a split without folds: an axis is
+  /// not allowed, or the container can be compact along one (R2, R17).
+  var mayBeLone: Bool {
+    !axes.allows(.horizontal) || !axes.allows(.vertical) || derivesClasses
+      || givenClasses.horizontal == .compact || givenClasses.vertical == .compact
+  }
+
+  /// `use` with this plan's kernel and mode, or `nil` where no kernel applies.
+  @inline(__always)
+  func withKernel<Use: KernelUse>(_ use: Use) -> Use.Answer? {
+    switch kernel {
+    case .general: nil
+    case .noGrid:
+      compiled
+        ? (mayBeLone ? use(self, Lone<Compiled<NoGrid>>.self) : use(self, Compiled<NoGrid>.self))
+        : (mayBeLone ? use(self, Lone<NoGrid>.self) : use(self, NoGrid.self))
+    case .snappingGrid:
+      compiled
+        ? (mayBeLone ? use(self, Lone<Compiled<SnappingGrid>>.self) : use(self, Compiled<SnappingGrid>.self))
+        : (mayBeLone ? use(self, Lone<SnappingGrid>.self) : use(self, SnappingGrid.self))
+    case .acrossFold: mayBeLone && style == .split ? use(self, Lone<AcrossFold>.self) : use(self, AcrossFold.self)
+    case .stacked: use(self, Stacked.self)
+    }
+  }
+}

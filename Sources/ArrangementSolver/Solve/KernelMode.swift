@@ -1,0 +1,68 @@
+/// What a kernel instance solves, as a type, so that each instance is
+/// compiled for one case: whether pane edges snap to a pixel grid (R9), or
+/// the panes take the sides of the plan's one fold.
+protocol KernelMode {
+  static var snaps: Bool { get }
+  /// The plan has one active fold: the panes take its sides (R18, R23).
+  static var acrossFold: Bool { get }
+  /// The plan is an overlay without active folds: the panes stack (R22).
+  static var stacked: Bool { get }
+  /// A split whose axis is not allowed or not regular is answered too: the
+  /// primary alone (R17, R19). Only for batches of plans where that can happen.
+  static var lone: Bool { get }
+  /// The plan's compiled pieces give the first pane's length (R3–R7): no
+  /// ranges resolved and no regime checked per size.
+  static var compiled: Bool { get }
+}
+
+/// A mode answers only what it says it answers.
+extension KernelMode {
+  static var acrossFold: Bool { @inline(__always) get { false } }
+  static var stacked: Bool { @inline(__always) get { false } }
+  static var lone: Bool { @inline(__always) get { false } }
+  static var compiled: Bool { @inline(__always) get { false } }
+}
+
+/// A plan with a display scale: edges snap to its pixel grid.
+enum SnappingGrid: KernelMode {
+  static var snaps: Bool { @inline(__always) get { true } }
+}
+
+/// A plan without a display scale: edges stay where the arithmetic puts them.
+enum NoGrid: KernelMode {
+  static var snaps: Bool { @inline(__always) get { false } }
+}
+
+/// A plan with one active fold: the fold's sides are the panes, with no
+/// sizing and no snapping (R18, R23).
+enum AcrossFold: KernelMode {
+  static var snaps: Bool { @inline(__always) get { false } }
+  static var acrossFold: Bool { @inline(__always) get { true } }
+}
+
+/// A split without active folds (`Base`: ``NoGrid`` or ``SnappingGrid``)
+/// that also answers sizes where the primary is alone (R17, R19).
+///
+/// Note (a1006a0): a mode of its own, so that plans where the primary is never alone
+/// do not pay for the check (callgrind: peers batch 161 → 167, columns
+/// 142 → 151 instructions a size with it in every split).
+enum Lone<Base: KernelMode>: KernelMode {
+  static var snaps: Bool { @inline(__always) get { Base.snaps } }
+  static var acrossFold: Bool { @inline(__always) get { Base.acrossFold } }
+  static var lone: Bool { @inline(__always) get { true } }
+  static var compiled: Bool { @inline(__always) get { Base.compiled } }
+}
+
+/// A split without active folds (`Base`: ``NoGrid`` or ``SnappingGrid``)
+/// whose plan compiled its sizing regimes (``RegimeTable``).
+enum Compiled<Base: KernelMode>: KernelMode {
+  static var snaps: Bool { @inline(__always) get { Base.snaps } }
+  static var compiled: Bool { @inline(__always) get { true } }
+}
+
+/// An overlay without active folds: both panes over the whole layout area,
+/// unsnapped (R22).
+enum Stacked: KernelMode {
+  static var snaps: Bool { @inline(__always) get { false } }
+  static var stacked: Bool { @inline(__always) get { true } }
+}
