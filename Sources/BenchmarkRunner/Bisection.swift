@@ -6,12 +6,15 @@ public enum BisectMetric: String, Sendable, CaseIterable, Codable {
   case instructions
   /// Medians of fresh processes: decided by paired measurements, never by one.
   case time
-  /// Named so that `--metric cycles` is refused in words rather than as an
-  /// unknown value; it joins ``measured`` once the runner counts cycles.
+  /// The estimate of ``CycleModel``: exact, as instructions are.
   case cycles
 
-  /// The metrics this tool measures, and so can bisect on.
-  public static let measured: [BisectMetric] = [.instructions, .time]
+  /// The metrics this tool can bisect on. A metric named here but not
+  /// measured is refused as a usage error, in words, before anything is built.
+  public static let measured: [BisectMetric] = [.instructions, .time, .cycles]
+
+  /// Whether one count per commit decides (an exact search), rather than paired measurements.
+  public var isExact: Bool { self != .time }
 
   /// The metric's unit in tables.
   public var unit: String {
@@ -145,11 +148,12 @@ public enum Bisection {
   /// count has moved at least half-way from GOOD's to BAD's, so that small
   /// moves of unrelated commits do not stop the search early.
   public static func exact<Failure: Error>(
-    commits n: Int, tolerance: Double = 0.5, progress: (Event) -> Void,
+    commits n: Int, metric: BisectMetric = .instructions, tolerance: Double = 0.5, progress: (Event) -> Void,
     count: (_ index: Int, _ titles: [String]?) throws(Failure) -> [String: Double]
   ) throws(Failure) -> Outcome {
     precondition(n >= 1, "a bisection needs a commit after GOOD")
-    var outcome = Outcome(metric: .instructions)
+    precondition(metric.isExact, "an exact search needs an exact metric")
+    var outcome = Outcome(metric: metric)
     progress(.step("counting GOOD and BAD"))
     let good = try count(0, nil)
     let bad = try count(n, nil)

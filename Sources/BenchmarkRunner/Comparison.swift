@@ -554,7 +554,8 @@ public struct ComparisonDocument: Codable, Sendable {
         baselinePeakResidentBytes: group.baseline?.peakResidentBytes,
         currentPeakResidentBytes: group.current?.peakResidentBytes,
         baselineEstimatedCyclesPerOperation: group.baseline?.estimatedCyclesPerOperation,
-        currentEstimatedCyclesPerOperation: group.current?.estimatedCyclesPerOperation, timeThreshold: group.limits.time,
+        currentEstimatedCyclesPerOperation: group.current?.estimatedCyclesPerOperation,
+        timeThreshold: group.limits.time,
         instructionThreshold: group.limits.instructions, advisory: group.limits.advisory,
         note: group.remarks(gating: gated).joined(separator: "; "))
     }

@@ -179,11 +179,15 @@ struct BisectionTests {
     #expect(Set(machine.calls.keys) == [0, 8])
   }
 
-  @Test("cycles is a metric by name but not measured: bisect refuses it rather than following nothing")
-  func cyclesNotMeasured() {
-    #expect(BisectMetric(rawValue: "cycles") == .cycles)
-    #expect(!BisectMetric.measured.contains(.cycles))
-    #expect(BisectMetric.measured == [.instructions, .time])
+  @Test("Estimated cycles are followed as instructions are, one count per commit; time alone is measured in pairs")
+  func cyclesAreExact() {
+    #expect(BisectMetric.measured == [.instructions, .time, .cycles])
+    #expect(BisectMetric.cycles.isExact && BisectMetric.instructions.isExact && !BisectMetric.time.isExact)
+    let outcome = Bisection.exact(commits: 8, metric: .cycles, progress: { _ in }) { index, titles in
+      ["a": index >= 3 ? 2_823 : 1_277].filter { titles?.contains($0.key) ?? true }
+    }
+    #expect(outcome.metric == .cycles && outcome.found == 3 && outcome.isConclusive)
+    #expect(BisectMetric.cycles.unit == "cycles/op")
   }
 
   static func hash(_ index: Int) -> String { String(repeating: String(index, radix: 16), count: 40) }
