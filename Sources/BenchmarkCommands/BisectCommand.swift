@@ -6,7 +6,8 @@ import Foundation
 /// and the functions behind its change.
 enum BisectCommand {
   static let metric = Option<BisectMetric>(
-    "--metric", "METRIC", expected: "instructions or time", example: "time", parse: { BisectMetric(rawValue: $0) })
+    "--metric", "METRIC", expected: "instructions, time or cycles", example: "time",
+    parse: { BisectMetric(rawValue: $0) })
 
   static let command = Command(
     "bisect", usage: ["GOOD BAD [options]"], synopsis: "GOOD BAD",
@@ -21,6 +22,9 @@ enum BisectCommand {
       count changed most from GOOD to BAD (by half an instruction per operation
       or more) is followed; a commit has changed once its count has
       moved at least half-way from GOOD's to BAD's. One count per commit.
+      cycles: the same search on the estimate of --cycles (instructions and
+      the misses of simulated caches), which sees memory that instructions do
+      not; the commits must be recent enough to estimate cycles.
 
       time: GOOD against BAD as ab compares them (A B A′ rounds, an A/A
       control); the group with the largest confirmed change is followed. Each
@@ -51,7 +55,9 @@ enum BisectCommand {
         Options.seed, "Seed of the random groups (default 1); it is part of their titles.",
         for: suite.isSeeded ? ["bisect"] : []),
       OptionRow(
-        metric, "What to follow: instructions (exact counts under callgrind; the default) or time.", for: ["bisect"]),
+        metric,
+        "What to follow: instructions (exact counts under callgrind; the default), cycles (the exact estimate of --cycles) or time.",
+        for: ["bisect"]),
       OptionRow(
         Options.rounds,
         "With --metric time: rounds per measurement, of GOOD against BAD and of each probe (default 6).",
@@ -134,21 +140,32 @@ enum BisectCommand {
 
     var outcome: Bisection.Outcome
     switch metric {
-    case .instructions:
-      outcome = try Bisection.exact(commits: n, progress: report) {
+    case .instructions, .cycles:
+      let cycles = metric == .cycles
+      outcome = try Bisection.exact(commits: n, metric: metric, progress: report) {
         (index, titles) throws(CommandFailure) -> [String: Double] in
         let build = try build(index)
         let operations = try selection(index)
         let wanted = (titles ?? operations.keys.sorted()).filter { operations[$0] != nil }
         progress.step("\(label(index)): counting \(wanted.count) group(s) under callgrind")
-        let counter = InstructionCounter(executable: build.executable) {
-          ["worker", Options.instructions.name] + seed + [Options.only.name, $0]
+        let counter = InstructionCounter(executable: build.executable, simulatesCaches: cycles) {
+          ["worker", cycles ? Options.countCycles.name : Options.instructions.name] + seed + [Options.only.name, $0]
         }
-        let totals = try counter.count(wanted) { _ in }
-        return totals.reduce(into: [:]) { $0[$1.key] = $1.value / Double(max(operations[$1.key] ?? 1, 1)) }
+        let counts: [String: Callgrind.Counts]
+        do throws(CommandFailure) {
+          counts = try counter.counts(wanted) { _ in }
+        } catch {
+          // A build from before cycles were estimated has no worker mode for them.
+          throw cycles
+            ? CommandFailure(
+              error.message + "\n(\(build.ref) may be older than --cycles: its worker cannot estimate cycles)",
+              status: error.status) : error
+        }
+        return counts.reduce(into: [:]) { values, entry in
+          guard let value = cycles ? entry.value.estimatedCycles : entry.value.instructions else { return }
+          values[entry.key] = value / Double(max(operations[entry.key] ?? 1, 1))
+        }
       }
-    case .cycles:
-      throw unmeasured(metric)
     case .time:
       var number = 0
       let quick = options.has(Options.quick)
@@ -172,6 +189,11 @@ enum BisectCommand {
         try ABCommand.profile(try build(index), group: group, operations: operations, seed: seed, folder: folder)
       }
       functions = FunctionProfile.changes(from: profiles[0], to: profiles[1], limit: explain)
+      if functions.isEmpty {
+        outcome.notes.append(
+          "no function's instructions per operation changed from the parent: the change is in the time instructions take"
+        )
+      }
     }
     progress.clear()
 
@@ -198,7 +220,7 @@ enum BisectCommand {
   /// A metric this tool does not measure (yet): a usage error, before any build.
   static func unmeasured(_ metric: BisectMetric) -> CommandFailure {
     CommandFailure(
-      "--metric \(metric.rawValue): this tool does not measure \(metric.rawValue); bisect on instructions or time",
+      "--metric \(metric.rawValue): this tool does not measure \(metric.rawValue); bisect on \(BenchmarkTool.alternatives(BisectMetric.measured.map(\.rawValue)))",
       status: .usage)
   }
 
@@ -294,16 +316,17 @@ enum BisectCommand {
     let heading =
       "bisect on \(document.metric.rawValue): \(document.commits) first-parent commit(s) after GOOD \(document.good.ref) (\(document.good.commit.prefix(12))) up to BAD \(document.bad.ref) (\(document.bad.commit.prefix(12)))"
     var text = markdown ? "### \(Text.markdown(heading))\n\n" : Text.terminal(heading) + "\n\n"
-    func line(_ words: String) -> String { (markdown ? Text.markdown(words) : Text.terminal(words)) + "\n" }
+    // In Markdown each line is a paragraph of its own.
+    func line(_ words: String) -> String { markdown ? Text.markdown(words) + "\n\n" : Text.terminal(words) + "\n" }
     if !document.changes.isEmpty {
-      text += line("changed from GOOD to BAD, largest first (the first is followed):") + (markdown ? "\n" : "")
+      text += line("changed from GOOD to BAD, largest first (the first is followed):")
       text += Report.table(
         ["group", "GOOD \(unit)", "BAD \(unit)", "change"],
         document.changes.prefix(8).map {
           [$0.title, Report.number($0.good), Report.number($0.bad), Report.percent($0.bad / $0.good)]
         }, markdown: markdown)
-      if document.changes.count > 8 { text += line("(and \(document.changes.count - 8) more)") }
       text += "\n"
+      if document.changes.count > 8 { text += line("(and \(document.changes.count - 8) more)") }
     }
     if !document.probes.isEmpty {
       text += Report.table(
@@ -326,13 +349,18 @@ enum BisectCommand {
       }
     } else if !document.candidates.isEmpty {
       text += line("the change lies among these commits, which could not be told apart:")
-      for candidate in document.candidates { text += line("  \(candidate.commit.prefix(12)) \(candidate.subject)") }
+      for candidate in document.candidates {
+        let entry = "\(candidate.commit.prefix(12)) \(candidate.subject)"
+        text += markdown ? "- \(Text.markdown(entry))\n" : "  \(Text.terminal(entry))\n"
+      }
+      if markdown { text += "\n" }
     } else {
       text += line("no commit found")
     }
     for note in document.notes { text += line("note: \(note)") }
     if let group = document.group, document.commit != nil, !document.functions.isEmpty {
-      text += "\n" + ABCommand.explained(.init(group: group, functions: document.functions), markdown: markdown)
+      text += "\n" + line("functions from the parent (A) to the commit (B):")
+      text += ABCommand.explained(.init(group: group, functions: document.functions), markdown: markdown)
     }
     text += "\n" + line(took(document))
     return text

@@ -182,13 +182,19 @@ enum HistoryCommand {
 
   /// The `bisect` command for a change whose series skips commits: between the
   /// entry before the change and the change's commit, first-parent commits
-  /// without an entry, one of which may be where it happened. Time and
-  /// instructions only, the metrics `bisect` follows.
+  /// without an entry, one of which may be where it happened. Steps of the
+  /// metrics `bisect` follows only.
   static func bisectHint(_ change: HistoryChange, entries: [HistoryEntry], tool: String) -> String? {
-    guard change.kind == .step, change.metric == "time" || change.metric == "instructions" else { return nil }
+    guard change.kind == .step, let metric = BisectMetric(rawValue: change.metric),
+      BisectMetric.measured.contains(metric)
+    else { return nil }
     let series = entries.filter { entry in
       guard let group = entry.groups.first(where: { $0.title == change.group }) else { return false }
-      return change.metric == "time" ? entry.hostClass == change.hostClass : group.instructionsPerOperation != nil
+      switch metric {
+      case .time: return entry.hostClass == change.hostClass
+      case .instructions: return group.instructionsPerOperation != nil
+      case .cycles: return group.estimatedCyclesPerOperation != nil
+      }
     }.map(\.commit)
     guard let at = series.firstIndex(of: change.commit),
       let previous = series[..<at].last(where: { $0 != change.commit }),

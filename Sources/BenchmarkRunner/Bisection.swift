@@ -6,12 +6,15 @@ public enum BisectMetric: String, Sendable, CaseIterable, Codable {
   case instructions
   /// Medians of fresh processes: decided by paired measurements, never by one.
   case time
-  /// Named so that `--metric cycles` is refused in words rather than as an
-  /// unknown value; it joins ``measured`` once the runner counts cycles.
+  /// The estimate of ``CycleModel``: exact, as instructions are.
   case cycles
 
-  /// The metrics this tool measures, and so can bisect on.
-  public static let measured: [BisectMetric] = [.instructions, .time]
+  /// The metrics this tool can bisect on. A metric named here but not
+  /// measured is refused as a usage error, in words, before anything is built.
+  public static let measured: [BisectMetric] = [.instructions, .time, .cycles]
+
+  /// Whether one count per commit decides (an exact search), rather than paired measurements.
+  public var isExact: Bool { self != .time }
 
   /// The metric's unit in tables.
   public var unit: String {
@@ -145,11 +148,12 @@ public enum Bisection {
   /// count has moved at least half-way from GOOD's to BAD's, so that small
   /// moves of unrelated commits do not stop the search early.
   public static func exact<Failure: Error>(
-    commits n: Int, tolerance: Double = 0.5, progress: (Event) -> Void,
+    commits n: Int, metric: BisectMetric = .instructions, tolerance: Double = 0.5, progress: (Event) -> Void,
     count: (_ index: Int, _ titles: [String]?) throws(Failure) -> [String: Double]
   ) throws(Failure) -> Outcome {
     precondition(n >= 1, "a bisection needs a commit after GOOD")
-    var outcome = Outcome(metric: .instructions)
+    precondition(metric.isExact, "an exact search needs an exact metric")
+    var outcome = Outcome(metric: metric)
     progress(.step("counting GOOD and BAD"))
     let good = try count(0, nil)
     let bad = try count(n, nil)
@@ -203,7 +207,8 @@ extension Bisection {
     public var policy: ComparisonPolicy
     /// A probe is placed once two sets of fresh rounds agree and none disagrees; after this many, it is skipped.
     public var maximumSets = 4
-    /// How often a skipped probe is tried in all (see ``Bisection/narrow(_:attempts:progress:side:)``).
+    /// How often a step that cannot be judged is measured in all: GOOD against
+    /// BAD, a probe (see ``Bisection/narrow(_:attempts:progress:side:)``), the commit found against its parent.
     public var maximumAttempts = 2
 
     public init(rounds: Int, policy: ComparisonPolicy = ComparisonPolicy()) {
@@ -234,11 +239,25 @@ extension Bisection {
       var outcome = Outcome(metric: .time)
       try prepare(0)
       try prepare(n)
-      progress(.step("GOOD against BAD, \(rounds) rounds of A B A′"))
-      let ends = try ABTest(rounds: rounds, policy: policy).run(progress: { progress(.step("GOOD against BAD: " + $0)) }
-      ) {
-        (side, titles) throws(Failure) -> RunResult in try measure(side == .b ? n : 0, titles)
+      // An A/B test that cannot judge is measured again in fresh rounds, up to the attempts, rather than read.
+      func judgeable(_ test: ABTest.Outcome) -> Bool {
+        !test.controlShowsDifference
+          && (test.comparison.groups.contains { [.regression, .improvement].contains($0.time) }
+            || !test.comparison.groups.contains { $0.time == .inconclusive })
       }
+      var ends: ABTest.Outcome
+      var attempt = 0
+      repeat {
+        attempt += 1
+        if attempt > 1 {
+          outcome.notes.append("GOOD against BAD could not be judged; measured again in \(rounds) fresh rounds")
+        }
+        progress(.step("GOOD against BAD, \(rounds) rounds of A B A′"))
+        ends = try ABTest(rounds: rounds, policy: policy).run(progress: { progress(.step("GOOD against BAD: " + $0)) })
+        {
+          (side, titles) throws(Failure) -> RunResult in try measure(side == .b ? n : 0, titles)
+        }
+      } while !judgeable(ends) && attempt < maximumAttempts
       if ends.controlShowsDifference {
         outcome.unjudged = true
         outcome.notes.append(
@@ -293,11 +312,22 @@ extension Bisection {
         return outcome
       }
       outcome.found = hi
-      // The figures come from the commit against its parent, measured as `ab` measures.
-      progress(.step("#\(hi) against its parent, \(rounds) rounds of A B A′"))
-      let last = try ABTest(rounds: rounds, policy: policy).run(progress: { progress(.step("confirming: " + $0)) }) {
-        (side, _) throws(Failure) -> RunResult in try measure(side == .b ? hi : lo, [lead.title])
-      }
+      // The figures come from the commit against its parent, measured as `ab` measures;
+      // a test that does not show the change is measured again before the commit is called unconfirmed.
+      var last: ABTest.Outcome
+      attempt = 0
+      repeat {
+        attempt += 1
+        if attempt > 1 {
+          outcome.notes.append("#\(hi) against its parent did not show the change; measured again in fresh rounds")
+        }
+        progress(.step("#\(hi) against its parent, \(rounds) rounds of A B A′"))
+        last = try ABTest(rounds: rounds, policy: policy).run(progress: { progress(.step("confirming: " + $0)) }) {
+          (side, _) throws(Failure) -> RunResult in try measure(side == .b ? hi : lo, [lead.title])
+        }
+      } while attempt < maximumAttempts
+        && (last.controlShowsDifference
+          || last.comparison.groups.first(where: { $0.title == lead.title })?.time != expected)
       if let group = last.comparison.groups.first(where: { $0.title == lead.title }), let old = group.baseline,
         let new = group.current
       {

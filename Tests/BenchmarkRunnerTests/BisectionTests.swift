@@ -162,6 +162,15 @@ struct BisectionTests {
     #expect(outcome.probes.map(\.side) == [.unclear, .unchanged, .changed, .changed])
   }
 
+  @Test("Time: GOOD against BAD too noisy to judge at first is measured again in fresh rounds, not given up")
+  func noisyEnds() {
+    // GOOD's first 9 measurements (A and A′ of 3 rounds, then A of 3 more) are noisy.
+    let machine = FakeMachine(noisy: [0], noisyCalls: 9) { $0 >= 6 ? 130 : 100 }
+    let outcome = Self.search(8, machine)
+    #expect(outcome.notes.first == "GOOD against BAD could not be judged; measured again in 3 fresh rounds")
+    #expect(outcome.found == 6 && outcome.isConclusive)
+  }
+
   @Test("Time: GOOD and BAD the same, so no commit; nothing but GOOD and BAD is measured")
   func timeNone() {
     let machine = FakeMachine { _ in 100 }
@@ -170,11 +179,15 @@ struct BisectionTests {
     #expect(Set(machine.calls.keys) == [0, 8])
   }
 
-  @Test("cycles is a metric by name but not measured: bisect refuses it rather than following nothing")
-  func cyclesNotMeasured() {
-    #expect(BisectMetric(rawValue: "cycles") == .cycles)
-    #expect(!BisectMetric.measured.contains(.cycles))
-    #expect(BisectMetric.measured == [.instructions, .time])
+  @Test("Estimated cycles are followed as instructions are, one count per commit; time alone is measured in pairs")
+  func cyclesAreExact() {
+    #expect(BisectMetric.measured == [.instructions, .time, .cycles])
+    #expect(BisectMetric.cycles.isExact && BisectMetric.instructions.isExact && !BisectMetric.time.isExact)
+    let outcome = Bisection.exact(commits: 8, metric: .cycles, progress: { _ in }) { index, titles in
+      ["a": index >= 3 ? 2_823 : 1_277].filter { titles?.contains($0.key) ?? true }
+    }
+    #expect(outcome.metric == .cycles && outcome.found == 3 && outcome.isConclusive)
+    #expect(BisectMetric.cycles.unit == "cycles/op")
   }
 
   static func hash(_ index: Int) -> String { String(repeating: String(index, radix: 16), count: 40) }
