@@ -174,7 +174,7 @@ public enum FuzzChecks {
     pane.height = DimensionRange(
       minimum: dimension(&reader), preferred: dimension(&reader), maximum: dimension(&reader))
     if reader.bool() { pane.idealSize = Size(width: reader.double(), height: reader.double()) }
-    pane.fixedSize = reader.bool()
+    pane.fixedSize = FixedLayoutSize(booleanLiteral: reader.bool())
     pane.visible = reader.byte() % 8 != 0
     pane.overlayEdge = reader.bool() ? .leading : .trailing
     pane.overlayVerticalEdge = reader.bool() ? .top : .bottom

@@ -479,7 +479,7 @@ extension PaneSettings {
         guard let width = size.width else { throw missing("width") }
         guard let height = size.height else { throw missing("height") }
         pane.idealSize = Size(width: width, height: height)
-      case 4: pane.fixedSize = try reader.readBool()
+      case 4: pane.fixedSize = FixedLayoutSize(booleanLiteral: try reader.readBool())
       case 5:
         if role == .primary {
           pane.overlayEdge = try reader.choice(Names.horizontalEdges) == 0 ? .leading : .trailing

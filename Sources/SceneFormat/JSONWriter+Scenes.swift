@@ -125,17 +125,20 @@ extension JSONWriter {
       number(ideal.height)
       raw("}")
     }
-    if pane.fixedSize {
+    if pane.fixedSize.horizontal && pane.fixedSize.vertical {
       field("fixedSize", &self)
       raw("true")
+    } else if !pane.fixedSize.isNone {
+      field("fixedSize", &self)
+      raw(pane.fixedSize.horizontal ? #"{"horizontal":true}"# : #"{"vertical":true}"#)
     }
-    if primary && pane.overlayEdge != .trailing {
+    if let edge = pane.overlayEdge {
       field("overlayEdge", &self)
-      string("leading")
+      string(edge == .leading ? "leading" : "trailing")
     }
-    if primary && pane.overlayVerticalEdge != .bottom {
+    if let edge = pane.overlayVerticalEdge {
       field("overlayVerticalEdge", &self)
-      string("top")
+      string(edge == .top ? "top" : "bottom")
     }
     if !primary && !pane.visible {
       field("visible", &self)

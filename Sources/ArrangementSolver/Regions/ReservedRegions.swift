@@ -23,6 +23,11 @@ public struct ReservedRegions: Sendable {
   @usableFromInline
   var activeDivisions: UInt8
 
+  /// Bit `i` is set when region `i` is a division region, active or not
+  /// (R31's snapping candidates, R32's `alwaysAvoid`).
+  @usableFromInline
+  var divisions: UInt8
+
   /// The number of regions held.
   @inlinable
   public var count: Int { storedCount }
@@ -32,6 +37,7 @@ public struct ReservedRegions: Sendable {
     storage = InlineArray(repeating: .placeholder)
     storedCount = 0
     activeDivisions = 0
+    divisions = 0
   }
 
   /// A list of the given regions; those past ``capacity`` are dropped.
@@ -57,12 +63,14 @@ public struct ReservedRegions: Sendable {
   public mutating func removeAll() {
     storedCount = 0
     activeDivisions = 0
+    divisions = 0
   }
 
   @inlinable @inline(__always)
   mutating func noteDivision(_ region: ReservedRegion, at index: Int) {
     let bit: UInt8 = 1 << UInt8(index)
     if region.kind == .division && region.isActive { activeDivisions |= bit } else { activeDivisions &= ~bit }
+    if region.kind == .division { divisions |= bit } else { divisions &= ~bit }
   }
 }
 

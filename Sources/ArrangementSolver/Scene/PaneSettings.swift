@@ -23,14 +23,20 @@ public struct PaneSettings: Hashable, Sendable {
   public var height: DimensionRange
   /// The view's own ideal size, read by `intrinsic` dimensions and `fixedSize`.
   public var idealSize: Size?
-  /// `splitArrangementFixedLayoutSize()`: preferred = maximum = the ideal size.
-  public var fixedSize: Bool
+  /// `splitArrangementFixedLayoutSize(horizontal:vertical:)`: along a fixed
+  /// axis, preferred = maximum = the ideal size (R3, R35).
+  public var fixedSize: FixedLayoutSize
   /// The app's own show/hide toggle; read for the secondary only.
   public var visible: Bool
-  /// Where an overlay primary sits side by side (R23); read for the primary only.
-  public var overlayEdge: HorizontalEdge
-  /// Where an overlay primary sits across a horizontal fold (R23); primary only.
-  public var overlayVerticalEdge: VerticalEdge
+  /// The side this pane takes beside a vertical fold in an overlay (R23,
+  /// R35): either pane may set it; where both do, the primary's wins; with
+  /// neither, the primary takes the trailing side.
+  public var overlayEdge: HorizontalEdge?
+  /// The side this pane takes across a horizontal fold in an overlay (R23,
+  /// R35); with neither pane's, the primary takes the bottom.
+  public var overlayVerticalEdge: VerticalEdge?
+  /// What a split does with a secondary it would hide for lack of room (R33); secondary only.
+  public var adapt: AdaptStrategy
 
   @inlinable
   public init(
@@ -38,10 +44,11 @@ public struct PaneSettings: Hashable, Sendable {
     width: DimensionRange = .automatic,
     height: DimensionRange = .automatic,
     idealSize: Size? = nil,
-    fixedSize: Bool = false,
+    fixedSize: FixedLayoutSize = false,
     visible: Bool = true,
-    overlayEdge: HorizontalEdge = .trailing,
-    overlayVerticalEdge: VerticalEdge = .bottom
+    overlayEdge: HorizontalEdge? = nil,
+    overlayVerticalEdge: VerticalEdge? = nil,
+    adapt: AdaptStrategy = .hide
   ) {
     self.layoutPriority = layoutPriority
     self.width = width
@@ -51,6 +58,7 @@ public struct PaneSettings: Hashable, Sendable {
     self.visible = visible
     self.overlayEdge = overlayEdge
     self.overlayVerticalEdge = overlayVerticalEdge
+    self.adapt = adapt
   }
 
   /// The size range along `axis`.

@@ -32,6 +32,15 @@ public struct Scene: Hashable, Sendable {
   public var axes: Axes
   public var primary: PaneSettings
   public var secondary: PaneSettings
+  /// The gap between a split's panes when sizing places them (R30).
+  public var spacing: Double
+  /// Where a person dragged the boundary between a split's panes (R31).
+  public var divider: Divider?
+  /// Which division regions the arrangement avoids straddling (R32).
+  public var foldPolicy: FoldPolicy
+  /// The orientations of the folds the arrangement may use (R32): `.vertical`
+  /// for a vertical fold (book posture, which splits the width).
+  public var foldAxes: Axes
 
   @inlinable
   public init(
@@ -44,7 +53,11 @@ public struct Scene: Hashable, Sendable {
     style: ArrangementStyle = .split,
     axes: Axes = .both,
     primary: PaneSettings = PaneSettings(),
-    secondary: PaneSettings = PaneSettings()
+    secondary: PaneSettings = PaneSettings(),
+    spacing: Double = 0,
+    divider: Divider? = nil,
+    foldPolicy: FoldPolicy = .avoidSeparating,
+    foldAxes: Axes = .both
   ) {
     self.container = container
     self.safeArea = safeArea
@@ -56,5 +69,9 @@ public struct Scene: Hashable, Sendable {
     self.axes = axes
     self.primary = primary
     self.secondary = secondary
+    self.spacing = spacing
+    self.divider = divider
+    self.foldPolicy = foldPolicy
+    self.foldAxes = foldAxes
   }
 }

@@ -51,6 +51,12 @@ public struct ArrangementPlan: Sendable {
   @usableFromInline var horizontalRegimes: RegimeTable
   @usableFromInline var verticalRegimes: RegimeTable
   @usableFromInline var compiled: Bool
+  /// R30, R31, R33 (R32 is compiled into `folds`).
+  @usableFromInline var spacing: Double
+  @usableFromInline var dividerSettings: DividerSettings?
+  @usableFromInline var divisions: InlineArray<8, FoldCandidate>
+  @usableFromInline var divisionCount: Int
+  @usableFromInline var secondaryAdapt: AdaptStrategy
 
   /// Compiles `scene`; its container's size is ignored (give it to ``solve(width:height:)``).
   public init(_ scene: Scene) {
@@ -86,7 +92,16 @@ public struct ArrangementPlan: Sendable {
       folds[foldCount] = candidate
       foldCount += 1
     }
+    spacing = scene.splitSpacing
+    dividerSettings = scene.dividerSettings
+    divisions = InlineArray(repeating: FoldCandidate())
+    divisionCount = scene.divisionCount
+    for index in 0..<divisionCount { divisions[index] = scene.division(index) }
+    secondaryAdapt = scene.secondaryAdapt
     kernel = KernelChoice(foldCount: foldCount, style: style, secondaryVisible: secondaryVisible, scale: scale)
+    // The kernels know R3–R9 only: a split that spaces, divides or adapts its
+    // panes takes the general path with this plan's compiled settings.
+    if style == .split && (spacing > 0 || dividerSettings != nil || secondaryAdapt != .hide) { kernel = .general }
     horizontalRegimes = RegimeTable()
     verticalRegimes = RegimeTable()
     compiled = false
@@ -136,8 +151,9 @@ public struct LinearRange: Sendable {
     Self.resolve(range.preferred, ideal, hasIdeal, &preferredA, &preferredF, &hasPreferred)
     Self.resolve(range.maximum, ideal, hasIdeal, &maximumA, &maximumF, &hasMaximum)
     if !hasMaximum { (maximumA, maximumF) = (0, 1) }
-    // `splitArrangementFixedLayoutSize()`: preferred = maximum = the ideal size; the minimum stays.
-    if pane.fixedSize && hasIdeal {
+    // `splitArrangementFixedLayoutSize()`: preferred = maximum = the ideal size; the minimum
+    // stays; per axis (R35).
+    if pane.fixedSize[axis] && hasIdeal {
       (preferredA, preferredF, hasPreferred) = (ideal, 0, true)
       (maximumA, maximumF) = (ideal, 0)
     }
@@ -209,9 +225,64 @@ protocol ArrangementConfiguration {
   func resolvedRanges(along axis: Axis, length: Double) -> (
     primary: ResolvedRange<Double>, secondary: ResolvedRange<Double>
   )
+  /// The division regions the arrangement may use (R16, R32: its fold
+  /// policy and fold axes), offered by index; those it may not come back as
+  /// placeholders.
   var activeFoldCount: Int { get }
-  /// The `index`-th active division region, sanitised, in container coordinates.
+  /// The `index`-th usable division region, sanitised, in container coordinates.
   func activeFold(_ index: Int) -> FoldCandidate
+  /// R30: the gap between panes that sizing places (a sanitised length).
+  var splitSpacing: Double { get }
+  /// R31: the divider's settings, or `nil`; its lengths are `a + f·L'`.
+  var dividerSettings: DividerSettings? { get }
+  /// R31's fold candidates: every division region, active or not, offered by index.
+  var divisionCount: Int { get }
+  func division(_ index: Int) -> FoldCandidate
+  /// R33: the secondary's strategy, `hide` when it cannot apply (not visible).
+  var secondaryAdapt: AdaptStrategy { get }
+  /// R33's levitated secondary: its range along `axis` as `a + f·L`.
+  func secondaryRange(along axis: Axis) -> LinearRange
+}
+
+/// The divider's settings, sanitised (R29, R31): each length is `a + f·L'`.
+@frozen
+public struct DividerSettings: Sendable {
+  @usableFromInline var positionA: Double
+  @usableFromInline var positionF: Double
+  @usableFromInline var anchorA: InlineArray<8, Double>
+  @usableFromInline var anchorF: InlineArray<8, Double>
+  @usableFromInline var anchorCount: Int
+  @usableFromInline var snaps: Bool
+  @usableFromInline var snapsToFolds: Bool
+
+  @inlinable
+  init(_ divider: Divider) {
+    (positionA, positionF) = Self.linear(divider.position)
+    anchorA = InlineArray(repeating: 0)
+    anchorF = InlineArray(repeating: 0)
+    anchorCount = divider.anchorCount
+    for index in 0..<anchorCount {
+      (anchorA[index], anchorF[index]) = Self.linear(divider.anchor(index))
+    }
+    snaps = divider.snap
+    snapsToFolds = divider.snapToFolds
+  }
+
+  /// R29: a negative or non-finite length counts as 0, a fraction is clamped into 0...1.
+  @inlinable
+  static func linear(_ length: DividerLength) -> (Double, Double) {
+    switch length {
+    case .absolute(let points): (Sanitize.length(points), 0)
+    case .fractional(let fraction): (0, Sanitize.fraction(fraction) ?? 0)
+    }
+  }
+
+  /// Moves the position (a drag); the anchors stay.
+  @inlinable
+  mutating func move(to position: DividerLength, snap: Bool) {
+    (positionA, positionF) = Self.linear(position)
+    snaps = snap
+  }
 }
 
 extension ArrangementPlan: ArrangementConfiguration {
@@ -237,6 +308,26 @@ extension ArrangementPlan: ArrangementConfiguration {
 
   @usableFromInline @inline(__always)
   func activeFold(_ index: Int) -> FoldCandidate { folds.element(index) }
+
+  @usableFromInline var splitSpacing: Double { @inline(__always) get { spacing } }
+
+  @usableFromInline @inline(__always)
+  func division(_ index: Int) -> FoldCandidate { divisions.element(index) }
+
+  @usableFromInline @inline(__always)
+  func secondaryRange(along axis: Axis) -> LinearRange { axis == .horizontal ? secondaryWidth : secondaryHeight }
+
+  /// Moves the divider to `position` (a drag; `snap`: released), keeping its
+  /// anchors; a plan without a divider gains one without anchors that snaps
+  /// to folds. Then ``solve(width:height:)`` answers as a scene with that
+  /// divider would, bit for bit.
+  public mutating func moveDivider(to position: DividerLength, snap: Bool = false) {
+    if dividerSettings == nil {
+      dividerSettings = DividerSettings(Divider(position: position))
+      if style == .split { kernel = .general }
+    }
+    dividerSettings!.move(to: position, snap: snap)
+  }
 }
 
 /// A scene read in place, through a pointer: the one place where a scene's
@@ -255,8 +346,18 @@ struct SceneReference: ArrangementConfiguration {
   var arrangementStyle: ArrangementStyle { @inline(__always) get { scene.pointee.style } }
   var allowedAxes: Axes { @inline(__always) get { scene.pointee.axes } }
   var showsSecondary: Bool { @inline(__always) get { scene.pointee.secondary.visible } }
-  var overlayPrimaryLeading: Bool { @inline(__always) get { scene.pointee.primary.overlayEdge == .leading } }
-  var overlayPrimaryTop: Bool { @inline(__always) get { scene.pointee.primary.overlayVerticalEdge == .top } }
+  var overlayPrimaryLeading: Bool {
+    @inline(__always) get {
+      OverlayRules.primaryTakes(.leading, primary: scene.pointee.primary.overlayEdge,
+        secondary: scene.pointee.secondary.overlayEdge, default: .trailing)
+    }
+  }
+  var overlayPrimaryTop: Bool {
+    @inline(__always) get {
+      OverlayRules.primaryTakes(.top, primary: scene.pointee.primary.overlayVerticalEdge,
+        secondary: scene.pointee.secondary.overlayVerticalEdge, default: .bottom)
+    }
+  }
   /// R4: the primary is sized first unless the secondary's priority is higher.
   var primaryFirst: Bool {
     @inline(__always) get {
@@ -275,15 +376,54 @@ struct SceneReference: ArrangementConfiguration {
     )
   }
 
-  /// The regions up to the last active division region are offered; those that are not
-  /// active folds come back as placeholders the fold search skips.
+  /// The division regions R32's policy lets the arrangement use: active
+  /// ones (`avoidSeparating`), all (`alwaysAvoid`), none (`neverAvoid`).
+  var usableDivisions: UInt8 {
+    @inline(__always) get {
+      switch scene.pointee.foldPolicy {
+      case .avoidSeparating: scene.pointee.regions.activeDivisions
+      case .alwaysAvoid: scene.pointee.regions.divisions
+      case .neverAvoid: 0
+      }
+    }
+  }
+
+  /// The regions up to the last usable division region are offered; the
+  /// others, and folds of an orientation `foldAxes` leaves out (R32), come
+  /// back as placeholders the fold search skips.
   var activeFoldCount: Int {
-    @inline(__always) get { UInt8.bitWidth - scene.pointee.regions.activeDivisions.leadingZeroBitCount }
+    @inline(__always) get { UInt8.bitWidth - usableDivisions.leadingZeroBitCount }
   }
 
   @inline(__always)
   func activeFold(_ index: Int) -> FoldCandidate {
-    guard scene.pointee.regions.activeDivisions & (1 << UInt8(index)) != 0 else { return FoldCandidate() }
+    guard usableDivisions & (1 << UInt8(index)) != 0 else { return FoldCandidate() }
+    let fold = FoldCandidate(scene.pointee.regions.storage.element(index), originX: originX, originY: originY)
+    let axes = scene.pointee.foldAxes
+    guard axes == .both || axes.allows(fold.frame.foldOrientation) else { return FoldCandidate() }
+    return fold
+  }
+
+  var splitSpacing: Double { @inline(__always) get { Sanitize.length(scene.pointee.spacing) } }
+
+  var dividerSettings: DividerSettings? {
+    @inline(__always) get { scene.pointee.divider.map(DividerSettings.init) }
+  }
+
+  var divisionCount: Int {
+    @inline(__always) get { UInt8.bitWidth - scene.pointee.regions.divisions.leadingZeroBitCount }
+  }
+
+  @inline(__always)
+  func division(_ index: Int) -> FoldCandidate {
+    guard scene.pointee.regions.divisions & (1 << UInt8(index)) != 0 else { return FoldCandidate() }
     return FoldCandidate(scene.pointee.regions.storage.element(index), originX: originX, originY: originY)
   }
+
+  var secondaryAdapt: AdaptStrategy {
+    @inline(__always) get { scene.pointee.secondary.visible ? scene.pointee.secondary.adapt : .hide }
+  }
+
+  @inline(__always)
+  func secondaryRange(along axis: Axis) -> LinearRange { LinearRange(scene.pointee.secondary, along: axis) }
 }

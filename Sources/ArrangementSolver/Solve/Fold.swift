@@ -31,6 +31,11 @@ extension Rect {
   /// horizontal axis.
   @inlinable @inline(__always)
   var foldSplitAxis: Axis { height >= width ? .horizontal : .vertical }
+
+  /// The orientation of a fold with this frame (R32's `foldAxes`): a vertical
+  /// fold splits the horizontal axis.
+  @inlinable @inline(__always)
+  var foldOrientation: Axis { foldSplitAxis.cross }
 }
 
 extension Fold {

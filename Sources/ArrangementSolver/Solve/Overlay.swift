@@ -24,6 +24,18 @@ enum OverlayRules {
   @inline(__always)
   static func sideBySide(across axis: Axis, allowed: Axes) -> Bool { allowed.allows(axis) }
 
+  /// R23, R35: whether the primary takes `side`: its own edge setting wins;
+  /// else the secondary's places the secondary there and the primary on the
+  /// other side; with neither, the primary takes `default`.
+  @inline(__always)
+  static func primaryTakes<Edge: CaseIterable & Equatable>(
+    _ side: Edge, primary: Edge?, secondary: Edge?, default: Edge
+  ) -> Bool {
+    if let primary { return primary == side }
+    if let secondary { return secondary != side }
+    return side == `default`
+  }
+
   /// R23: whether the primary takes the leading side of a vertical fold
   /// (`leading`: its edge setting says so) or the top of a horizontal one (`top`).
   @inline(__always)

@@ -10,8 +10,11 @@ extension PaneLengths where Lanes == Double {
   /// solve 30–60 instructions (callgrind: peers 731 → 773, split/flat
   /// 703 → 741); this way 708 and 685. (a137a13: placing into optional
   /// rectangles and building the answer in the generic driver cost ~120, peers plan.)
+  ///
+  /// `gap` (R30) separates the panes when both are shown; `divider` (R31)
+  /// is the divider answer's code (0: none), answered when both are placed.
   @_transparent
-  func solution(along axis: Axis, in context: SolveContext) -> Solution {
+  func solution(along axis: Axis, in context: SolveContext, gap: Double = 0, divider: UInt8 = 0) -> Solution {
     let edges = EdgeSnapper(axis: axis, context: context)
     @inline(__always) func answer(
       _ primary: (low: Double, high: Double), _ secondary: (low: Double, high: Double), primaryPlaced: Bool,
@@ -29,11 +32,19 @@ extension PaneLengths where Lanes == Double {
     var secondarySpan = (low: 0.0, high: 0.0)
     if primaryShown && secondaryShown {
       let boundary = edges.position(primary)
-      let end = edges.position(primary + secondary)
+      let secondaryStart = gap == 0 ? boundary : edges.position(primary + gap)
+      let end = edges.position(gap == 0 ? primary + secondary : primary + gap + secondary)
       primarySpan = edges.edges.span(from: edges.leadingEdge, to: boundary)
-      secondarySpan = edges.edges.span(from: boundary, to: end)
+      secondarySpan = edges.edges.span(from: secondaryStart, to: end)
       if primarySpan.high > primarySpan.low && secondarySpan.high > secondarySpan.low {
-        return answer(primarySpan, secondarySpan, primaryPlaced: true, secondaryPlaced: true)
+        var solution = answer(primarySpan, secondarySpan, primaryPlaced: true, secondaryPlaced: true)
+        if divider != 0 {
+          // R31: the primary's far edge, from the placement origin.
+          solution.dividerCode = divider
+          solution.dividerPosition =
+            edges.edges.reversed ? edges.leadingEdge - primarySpan.low : primarySpan.high - edges.leadingEdge
+        }
+        return solution
       }
     } else if primaryShown {
       // R6: a lone pane starts at the leading (or top) edge.
@@ -80,7 +91,7 @@ struct PaneEdges<Lanes: KernelLanes> {
     @inline(__always) func atEnd() -> Lanes.Mask { (distance - length).magnitude.lessOrEqual(Lanes(repeating: 1e-9)) }
     if Lanes.self == Double.self && atEnd().all { return reversed ? start : end }
     var position = reversed ? end - distance : start + distance
-    if snaps { position = ((position + origin) * scale).roundedHalfAwayFromZero() / scale - origin }
+    if snaps { position = ((position + origin) * scale).roundedHalfAwayFromZero() / scale - origin }  // PixelRounding.snapped
     position = position.larger(start).smaller(end)
     position.replace(with: reversed ? start : end, where: atEnd())
     return position

@@ -16,4 +16,12 @@ public enum PixelRounding {
     let rounded = magnitude - whole >= 0.5 ? whole + 1 : whole
     return Double(signOf: value, magnitudeOf: rounded)
   }
+
+  /// R9: a container-local coordinate rounded to the pixel grid in window
+  /// coordinates (`origin` is the container's), halves away from zero.
+  /// `PaneEdges.position` writes the same in lanes.
+  @inlinable @inline(__always)
+  static func snapped(_ local: Double, origin: Double, scale: Double) -> Double {
+    halfAwayFromZero((local + origin) * scale) / scale - origin
+  }
 }

@@ -38,11 +38,34 @@ public struct Solution: Hashable, Sendable {
   public var secondary: PaneLayout
   /// The split axis while both panes are shown in a split style; `nil` otherwise (R21).
   public var splitAxis: Axis?
+  /// How the secondary was adapted (R33); `nil` when it was not.
+  public var adapted: Adaptation?
+  // Note: the divider is kept as a code and a position, not as an optional
+  // `DividerAnswer` (17 bytes with its tag): the code fits the padding after
+  // the axis, so every answer grows by the position's 8 bytes only.
+  /// 0: no divider answer; 1: a divider without an anchor; 2 + k: anchor k.
+  @usableFromInline var dividerCode: UInt8
+  @usableFromInline var dividerPosition: Double
 
   @inlinable
   public init(primary: PaneLayout, secondary: PaneLayout, splitAxis: Axis?) {
     self.primary = primary
     self.secondary = secondary
     self.splitAxis = splitAxis
+    adapted = nil
+    dividerCode = 0
+    dividerPosition = 0
+  }
+
+  /// Where the divider ended up (R31): `nil` where it does not apply or a pane is hidden.
+  @inlinable
+  public var divider: DividerAnswer? {
+    get {
+      dividerCode == 0 ? nil : DividerAnswer(position: dividerPosition, anchor: dividerCode == 1 ? nil : Int(dividerCode) - 2)
+    }
+    set {
+      dividerCode = newValue.map { $0.anchor.map { UInt8($0 + 2) } ?? 1 } ?? 0
+      dividerPosition = newValue?.position ?? 0
+    }
   }
 }

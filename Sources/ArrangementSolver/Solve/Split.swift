@@ -15,18 +15,70 @@ extension ArrangementConfiguration {
       showsSecondary: showsSecondary, allowed: allowedAxes.allows(axis), regular: classes[axis] == .regular)
 
     // 3. A fold decides everything: each pane is one side of it (R18), or a
-    //    lone primary keeps to the primary side (R19). Sizing is ignored.
+    //    lone primary keeps to the primary side (R19). Sizing is ignored; a
+    //    secondary R17 hides may still float over the primary (R33).
     if let fold {
-      return context.besideFold(fold, primaryLeading: true, secondaryShown: showsBoth, splits: true).solution
+      let answer = context.besideFold(fold, primaryLeading: true, secondaryShown: showsBoth, splits: true).solution
+      guard !showsBoth && secondaryAdapt == .levitate else { return answer }
+      return levitating(hidden: answer, lone: answer, context: context)
     }
 
-    // 4. Without a fold, a lone primary takes the whole layout area (R17, R19, R20).
-    guard showsBoth else { return context.overArea(secondaryShown: false, stacked: false).solution }
+    // 4. Without a fold, a lone primary takes the whole layout area (R17, R19,
+    //    R20), unless the secondary adapts (R33).
+    guard showsBoth else {
+      let lone = context.overArea(secondaryShown: false, stacked: false).solution
+      guard secondaryAdapt != .hide else { return lone }
+      return adapting(lone, axis: axis, context: context)
+    }
 
-    // 5. Size the panes along the axis (R3–R7), then place them primary first,
-    //    snapping edges to the pixel grid (R8, R9); size classes and the split
-    //    axis follow from what is shown (R20, R21).
-    return PaneLengths(self, along: axis, length: area.length(along: axis)).solution(along: axis, in: context)
+    // 5. Size the panes along the axis (R3–R7, R30, R31), then place them
+    //    primary first, snapping edges to the pixel grid (R8, R9); size
+    //    classes and the split axis follow from what is shown (R20, R21). A
+    //    secondary sizing hides may adapt (R33).
+    let answer = sizedSplit(along: axis, context: context)
+    guard secondaryAdapt != .hide && !answer.secondary.visible else { return answer }
+    return adapting(answer, axis: axis, context: context)
+  }
+
+  /// Sizing and placement along `axis` (R3–R9), with the gap (R30) and the
+  /// divider (R31) when the scene has them.
+  @_transparent
+  func sizedSplit(along axis: Axis, context: SolveContext) -> Solution {
+    guard splitSpacing > 0 || dividerSettings != nil else {
+      return PaneLengths(self, along: axis, length: context.area.length(along: axis)).solution(
+        along: axis, in: context)
+    }
+    return dividedSplit(along: axis, context: context)
+  }
+
+  /// R30, R31: sizing over the length the panes share, `L' = max(0, L −
+  /// spacing)`, with the divider's position as both preferred lengths; a
+  /// pane left alone takes what R6 gives it over the whole length, with no gap.
+  @inline(never)
+  func dividedSplit(along axis: Axis, context: SolveContext) -> Solution {
+    let length = context.area.length(along: axis)
+    let spacing = splitSpacing
+    let shared = larger(0, length - spacing)
+    var (primary, secondary) = resolvedRanges(along: axis, length: shared)
+    var code: UInt8 = 0
+    if let divider = dividerSettings {
+      let target = DividerRules.target(divider, shared: shared, axis: axis, spacing: spacing, context: context, self)
+      primary.preferred = target.position
+      primary.hasPreferred = true
+      secondary.preferred = shared - target.position
+      secondary.hasPreferred = true
+      code = target.code
+    }
+    var lengths = PaneLengths(primary: primary, secondary: secondary, primaryFirst: primaryFirst, length: shared)
+    if spacing > 0 && lengths.primaryShown != lengths.secondaryShown {
+      let whole = resolvedRanges(along: axis, length: length)
+      if lengths.primaryShown {
+        lengths.primary = smaller(length, whole.primary.maximum)
+      } else {
+        lengths.secondary = smaller(length, whole.secondary.maximum)
+      }
+    }
+    return lengths.solution(along: axis, in: context, gap: spacing, divider: code)
   }
 }
 

@@ -1,0 +1,162 @@
+/// R34: the frames between two answers, for an animation from one scene to
+/// another (a posture change, the inner camera turning on, the secondary
+/// shown or hidden).
+///
+/// Both ends are solved once, when the transition is made; a frame is then
+/// a few vector operations on the panes' window-coordinate edges.
+///
+/// ```swift
+/// let transition = Transition(from: flat, to: folded)
+/// let halfway = transition.solution(at: 0.5)
+/// ```
+@frozen
+public struct Transition: Sendable {
+  /// The answers at progress 0 and 1.
+  public let from: Solution
+  public let to: Solution
+  /// Each pane's window-coordinate edges (min x, min y, max x, max y) at
+  /// progress 0, and their change to progress 1.
+  @usableFromInline let primaryStart: SIMD4<Double>
+  @usableFromInline let primaryChange: SIMD4<Double>
+  @usableFromInline let secondaryStart: SIMD4<Double>
+  @usableFromInline let secondaryChange: SIMD4<Double>
+  /// The container's origin at progress 0, and its change.
+  @usableFromInline let originStart: SIMD2<Double>
+  @usableFromInline let originChange: SIMD2<Double>
+  /// `to`'s pixels per point; 0 for no rounding.
+  @usableFromInline let scale: Double
+  /// The panes in between: `to`'s, with the larger z-index of the two, and
+  /// a pane that disappears visible with `from`'s classes.
+  @usableFromInline let primaryBetween: PaneLayout
+  @usableFromInline let secondaryBetween: PaneLayout
+
+  /// Solves both scenes (R1–R33) and prepares the frames between them.
+  public init(from: Scene, to: Scene) {
+    self.init(from: from.solve(), at: from.container, to: to.solve(), at: to.container, scale: to.displayScale)
+  }
+
+  /// The frames between two answers already solved: `from` for a container
+  /// at `fromContainer`'s origin, `to` at `toContainer`'s, with `to`'s display scale.
+  public init(from: Solution, at fromContainer: Rect, to: Solution, at toContainer: Rect, scale: Double?) {
+    self.from = from
+    self.to = to
+    let fromOrigin = SIMD2(Sanitize.coordinate(fromContainer.x), Sanitize.coordinate(fromContainer.y))
+    let toOrigin = SIMD2(Sanitize.coordinate(toContainer.x), Sanitize.coordinate(toContainer.y))
+    originStart = fromOrigin
+    originChange = toOrigin - fromOrigin
+    self.scale = Sanitize.scale(scale)
+    let primary = Self.ends(from.primary, from.secondary, from.splitAxis, fromOrigin,
+      to.primary, to.secondary, to.splitAxis, toOrigin)
+    let secondary = Self.ends(from.secondary, from.primary, from.splitAxis, fromOrigin,
+      to.secondary, to.primary, to.splitAxis, toOrigin)
+    (primaryStart, primaryChange) = (primary.start, primary.end - primary.start)
+    (secondaryStart, secondaryChange) = (secondary.start, secondary.end - secondary.start)
+    primaryBetween = Self.between(from.primary, to.primary)
+    secondaryBetween = Self.between(from.secondary, to.secondary)
+  }
+
+  /// The answer at `progress`, clamped into 0...1 (not a number: 0):
+  /// exactly `from` at 0 and `to` at 1.
+  @inlinable
+  public func solution(at progress: Double) -> Solution {
+    let t = progress > 0 ? (progress < 1 ? progress : 1) : 0
+    if t == 0 { return from }
+    if t == 1 { return to }
+    var answer = to
+    let origin = originStart + originChange * t
+    answer.primary = pane(primaryBetween, primaryStart, primaryChange, t, origin)
+    answer.secondary = pane(secondaryBetween, secondaryStart, secondaryChange, t, origin)
+    return answer
+  }
+
+  /// Writes the `steps + 1` answers at progress `k / steps` (`steps` at
+  /// least 1) into `output` and returns how many were written: at most
+  /// `output.count`.
+  ///
+  /// - Complexity: O(*steps*); no heap allocation.
+  @inlinable
+  public func solutions(steps: Int, into output: UnsafeMutableBufferPointer<Solution>) -> Int {
+    guard steps >= 1 else { return 0 }
+    let count = Swift.min(steps + 1, output.count)
+    let divisor = Double(steps)
+    for index in 0..<count { output[index] = solution(at: Double(index) / divisor) }
+    return count
+  }
+
+  /// A pane at `t` strictly between 0 and 1: its edges moved, rounded to
+  /// `to`'s pixel grid, relative to the container's origin then.
+  @inlinable @inline(__always)
+  func pane(_ layout: PaneLayout, _ start: SIMD4<Double>, _ change: SIMD4<Double>, _ t: Double, _ origin: SIMD2<Double>)
+    -> PaneLayout
+  {
+    guard layout.visible else { return layout }
+    var edges = start + change * t
+    if scale > 0 {
+      edges = SIMD4(
+        PixelRounding.halfAwayFromZero(edges[0] * scale) / scale,
+        PixelRounding.halfAwayFromZero(edges[1] * scale) / scale,
+        PixelRounding.halfAwayFromZero(edges[2] * scale) / scale,
+        PixelRounding.halfAwayFromZero(edges[3] * scale) / scale)
+    }
+    let minX = edges[0]
+    let minY = edges[1]
+    let maxX = larger(edges[2], minX)
+    let maxY = larger(edges[3], minY)
+    var layout = layout
+    layout.frame = Rect(x: minX - origin.x, y: minY - origin.y, width: maxX - minX, height: maxY - minY)
+    return layout
+  }
+
+  /// The discrete fields of a pane between the ends.
+  static func between(_ from: PaneLayout, _ to: PaneLayout) -> PaneLayout {
+    var layout = to
+    layout.zIndex = Swift.max(from.zIndex, to.zIndex)
+    if from.visible && !to.visible {
+      layout.visible = true
+      layout.sizeClass = from.sizeClass
+    }
+    return layout
+  }
+
+  /// A pane's window-coordinate edges at both ends: a pane hidden at one
+  /// end starts (or ends) as its frame at the other collapsed to its outer
+  /// edge along that end's split axis, or to its centre without one.
+  static func ends(
+    _ from: PaneLayout, _ fromOther: PaneLayout, _ fromAxis: Axis?, _ fromOrigin: SIMD2<Double>,
+    _ to: PaneLayout, _ toOther: PaneLayout, _ toAxis: Axis?, _ toOrigin: SIMD2<Double>
+  ) -> (start: SIMD4<Double>, end: SIMD4<Double>) {
+    let start = edges(from.frame, fromOrigin)
+    let end = edges(to.frame, toOrigin)
+    switch (from.visible, to.visible) {
+    case (false, true): return (collapsed(end, other: edges(toOther.frame, toOrigin), along: toAxis), end)
+    case (true, false): return (start, collapsed(start, other: edges(fromOther.frame, fromOrigin), along: fromAxis))
+    default: return (start, end)
+    }
+  }
+
+  /// A frame's window-coordinate edges: min x, min y, max x, max y (the
+  /// frame moved by the origin, then its far edges).
+  static func edges(_ frame: Rect, _ origin: SIMD2<Double>) -> SIMD4<Double> {
+    let minX = frame.x + origin.x
+    let minY = frame.y + origin.y
+    return SIMD4(minX, minY, minX + frame.width, minY + frame.height)
+  }
+
+  /// `edges` collapsed to zero length along `axis` at the edge farther from
+  /// the centre of `other` (a tie keeps the max edge), or to the centre point without an axis.
+  static func collapsed(_ edges: SIMD4<Double>, other: SIMD4<Double>, along axis: Axis?) -> SIMD4<Double> {
+    guard let axis else {
+      let x = (edges[0] + edges[2]) / 2
+      let y = (edges[1] + edges[3]) / 2
+      return SIMD4(x, y, x, y)
+    }
+    let low = axis == .horizontal ? 0 : 1
+    let high = low + 2
+    let centre = (other[low] + other[high]) / 2
+    let outer = abs(edges[low] - centre) > abs(edges[high] - centre) ? edges[low] : edges[high]
+    var collapsed = edges
+    collapsed[low] = outer
+    collapsed[high] = outer
+    return collapsed
+  }
+}
