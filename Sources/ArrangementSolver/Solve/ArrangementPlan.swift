@@ -235,6 +235,7 @@ protocol ArrangementConfiguration {
   var splitSpacing: Double { get }
   /// R31: the divider's settings, or `nil`; its lengths are `a + f·L'`.
   var dividerSettings: DividerSettings? { get }
+  var hasDivider: Bool { get }
   /// R31's fold candidates: every division region, active or not, offered by index.
   var divisionCount: Int { get }
   func division(_ index: Int) -> FoldCandidate
@@ -310,6 +311,7 @@ extension ArrangementPlan: ArrangementConfiguration {
   func activeFold(_ index: Int) -> FoldCandidate { folds.element(index) }
 
   @usableFromInline var splitSpacing: Double { @inline(__always) get { spacing } }
+  @usableFromInline var hasDivider: Bool { @inline(__always) get { dividerSettings != nil } }
 
   @usableFromInline @inline(__always)
   func division(_ index: Int) -> FoldCandidate { divisions.element(index) }
@@ -409,6 +411,8 @@ struct SceneReference: ArrangementConfiguration {
   var dividerSettings: DividerSettings? {
     @inline(__always) get { scene.pointee.divider.map(DividerSettings.init) }
   }
+
+  var hasDivider: Bool { @inline(__always) get { scene.pointee.divider != nil } }
 
   var divisionCount: Int {
     @inline(__always) get { UInt8.bitWidth - scene.pointee.regions.divisions.leadingZeroBitCount }

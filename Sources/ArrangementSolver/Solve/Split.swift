@@ -44,7 +44,7 @@ extension ArrangementConfiguration {
   /// divider (R31) when the scene has them.
   @_transparent
   func sizedSplit(along axis: Axis, context: SolveContext) -> Solution {
-    guard splitSpacing > 0 || dividerSettings != nil else {
+    guard splitSpacing > 0 || hasDivider else {
       return PaneLengths(self, along: axis, length: context.area.length(along: axis)).solution(
         along: axis, in: context)
     }
