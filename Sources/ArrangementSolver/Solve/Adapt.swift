@@ -41,7 +41,8 @@ extension ArrangementConfiguration {
         let origin = context.origin(along: axis)
         let end = start + length
         low = smaller(larger(PixelRounding.snapped(low, origin: origin, scale: context.scale), start), end)
-        high = larger(smaller(larger(PixelRounding.snapped(high, origin: origin, scale: context.scale), start), end), low)
+        high = larger(
+          smaller(larger(PixelRounding.snapped(high, origin: origin, scale: context.scale), start), end), low)
       }
       return (low, high)
     }

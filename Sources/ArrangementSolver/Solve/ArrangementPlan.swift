@@ -54,6 +54,8 @@ public struct ArrangementPlan: Sendable {
   /// R30, R31, R33 (R32 is compiled into `folds`).
   @usableFromInline var spacing: Double
   @usableFromInline var dividerSettings: DividerSettings?
+  @usableFromInline var anchorA: InlineArray<8, Double>
+  @usableFromInline var anchorF: InlineArray<8, Double>
   @usableFromInline var divisions: InlineArray<8, FoldCandidate>
   @usableFromInline var divisionCount: Int
   @usableFromInline var secondaryAdapt: AdaptStrategy
@@ -94,6 +96,11 @@ public struct ArrangementPlan: Sendable {
     }
     spacing = scene.splitSpacing
     dividerSettings = scene.dividerSettings
+    anchorA = InlineArray(repeating: 0)
+    anchorF = InlineArray(repeating: 0)
+    for index in 0..<(dividerSettings?.anchorCount ?? 0) {
+      (anchorA[index], anchorF[index]) = scene.dividerAnchor(index)
+    }
     divisions = InlineArray(repeating: FoldCandidate())
     divisionCount = scene.divisionCount
     for index in 0..<divisionCount { divisions[index] = scene.division(index) }
@@ -236,6 +243,8 @@ protocol ArrangementConfiguration {
   /// R31: the divider's settings, or `nil`; its lengths are `a + f·L'`.
   var dividerSettings: DividerSettings? { get }
   var hasDivider: Bool { get }
+  /// R31: the divider's anchor `index` (below its `anchorCount`) as `a + f·L'`.
+  func dividerAnchor(_ index: Int) -> (a: Double, f: Double)
   /// R31's fold candidates: every division region, active or not, offered by index.
   var divisionCount: Int { get }
   func division(_ index: Int) -> FoldCandidate
@@ -245,32 +254,27 @@ protocol ArrangementConfiguration {
   func secondaryRange(along axis: Axis) -> LinearRange
 }
 
-/// The divider's settings, sanitised (R29, R31): each length is `a + f·L'`.
+/// The divider's settings, sanitised (R29, R31): its position is `a + f·L'`.
+/// Small on purpose: a solve copies it; the anchors are read by index
+/// (``ArrangementConfiguration/dividerAnchor(_:)``) only when it snaps.
 @frozen
 public struct DividerSettings: Sendable {
   @usableFromInline var positionA: Double
   @usableFromInline var positionF: Double
-  @usableFromInline var anchorA: InlineArray<8, Double>
-  @usableFromInline var anchorF: InlineArray<8, Double>
   @usableFromInline var anchorCount: Int
   @usableFromInline var snaps: Bool
   @usableFromInline var snapsToFolds: Bool
 
-  @inlinable
+  @inlinable @inline(__always)
   init(_ divider: Divider) {
     (positionA, positionF) = Self.linear(divider.position)
-    anchorA = InlineArray(repeating: 0)
-    anchorF = InlineArray(repeating: 0)
     anchorCount = divider.anchorCount
-    for index in 0..<anchorCount {
-      (anchorA[index], anchorF[index]) = Self.linear(divider.anchor(index))
-    }
     snaps = divider.snap
     snapsToFolds = divider.snapToFolds
   }
 
   /// R29: a negative or non-finite length counts as 0, a fraction is clamped into 0...1.
-  @inlinable
+  @inlinable @inline(__always)
   static func linear(_ length: DividerLength) -> (Double, Double) {
     switch length {
     case .absolute(let points): (Sanitize.length(points), 0)
@@ -278,11 +282,12 @@ public struct DividerSettings: Sendable {
     }
   }
 
-  /// Moves the position (a drag); the anchors stay.
-  @inlinable
-  mutating func move(to position: DividerLength, snap: Bool) {
-    (positionA, positionF) = Self.linear(position)
-    snaps = snap
+  /// Anchor `index` of `divider` as `a + f·L'`.
+  @inlinable @inline(__always)
+  static func anchor(_ divider: Divider, _ index: Int) -> (a: Double, f: Double) {
+    let value = divider.anchorValues[index]
+    return divider.anchorFractions & (1 << UInt8(index)) != 0
+      ? (0, Sanitize.fraction(value) ?? 0) : (Sanitize.length(value), 0)
   }
 }
 
@@ -314,6 +319,9 @@ extension ArrangementPlan: ArrangementConfiguration {
   @usableFromInline var hasDivider: Bool { @inline(__always) get { dividerSettings != nil } }
 
   @usableFromInline @inline(__always)
+  func dividerAnchor(_ index: Int) -> (a: Double, f: Double) { (anchorA.element(index), anchorF.element(index)) }
+
+  @usableFromInline @inline(__always)
   func division(_ index: Int) -> FoldCandidate { divisions.element(index) }
 
   @usableFromInline @inline(__always)
@@ -328,7 +336,8 @@ extension ArrangementPlan: ArrangementConfiguration {
       dividerSettings = DividerSettings(Divider(position: position))
       if style == .split { kernel = .general }
     }
-    dividerSettings!.move(to: position, snap: snap)
+    (dividerSettings!.positionA, dividerSettings!.positionF) = DividerSettings.linear(position)
+    dividerSettings!.snaps = snap
   }
 }
 
@@ -350,13 +359,15 @@ struct SceneReference: ArrangementConfiguration {
   var showsSecondary: Bool { @inline(__always) get { scene.pointee.secondary.visible } }
   var overlayPrimaryLeading: Bool {
     @inline(__always) get {
-      OverlayRules.primaryTakes(.leading, primary: scene.pointee.primary.overlayEdge,
+      OverlayRules.primaryTakes(
+        .leading, primary: scene.pointee.primary.overlayEdge,
         secondary: scene.pointee.secondary.overlayEdge, default: .trailing)
     }
   }
   var overlayPrimaryTop: Bool {
     @inline(__always) get {
-      OverlayRules.primaryTakes(.top, primary: scene.pointee.primary.overlayVerticalEdge,
+      OverlayRules.primaryTakes(
+        .top, primary: scene.pointee.primary.overlayVerticalEdge,
         secondary: scene.pointee.secondary.overlayVerticalEdge, default: .bottom)
     }
   }
@@ -413,6 +424,9 @@ struct SceneReference: ArrangementConfiguration {
   }
 
   var hasDivider: Bool { @inline(__always) get { scene.pointee.divider != nil } }
+
+  @inline(__always)
+  func dividerAnchor(_ index: Int) -> (a: Double, f: Double) { DividerSettings.anchor(scene.pointee.divider!, index) }
 
   var divisionCount: Int {
     @inline(__always) get { UInt8.bitWidth - scene.pointee.regions.divisions.leadingZeroBitCount }

@@ -24,4 +24,20 @@ public enum PixelRounding {
   static func snapped(_ local: Double, origin: Double, scale: Double) -> Double {
     halfAwayFromZero((local + origin) * scale) / scale - origin
   }
+
+  /// ``halfAwayFromZero(_:)`` in four lanes, bit for bit: `(m + 2^52) − 2^52`
+  /// rounds a magnitude below 2^52 to the nearest integer, ties to even;
+  /// `m` minus that is exact, and is 0.5 exactly where a tie went down, which
+  /// then goes up (away from zero). The sign is copied back.
+  @inlinable @inline(__always)
+  public static func halfAwayFromZero(_ value: SIMD4<Double>) -> SIMD4<Double> {
+    let bits = unsafeBitCast(value, to: SIMD4<UInt64>.self)
+    let signBit = SIMD4<UInt64>(repeating: 0x8000_0000_0000_0000)
+    let magnitude = unsafeBitCast(bits & ~signBit, to: SIMD4<Double>.self)
+    let big = SIMD4<Double>(repeating: 0x1p52)
+    let nearest = (magnitude + big) - big
+    let up = SIMD4<Double>(repeating: 1).replacing(with: 0, where: magnitude - nearest .< 0.5)
+    let kept = (nearest + up).replacing(with: magnitude, where: magnitude .>= big)
+    return unsafeBitCast(unsafeBitCast(kept, to: SIMD4<UInt64>.self) | (bits & signBit), to: SIMD4<Double>.self)
+  }
 }

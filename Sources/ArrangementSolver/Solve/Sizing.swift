@@ -157,3 +157,5 @@ extension PaneLengths where Lanes == Double {
     self.init(primary: ranges.primary, secondary: ranges.secondary, primaryFirst: plan.primaryFirst, length: length)
   }
 }
+
+extension ResolvedRange: Sendable where Lanes: Sendable {}

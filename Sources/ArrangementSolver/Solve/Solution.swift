@@ -61,7 +61,8 @@ public struct Solution: Hashable, Sendable {
   @inlinable
   public var divider: DividerAnswer? {
     get {
-      dividerCode == 0 ? nil : DividerAnswer(position: dividerPosition, anchor: dividerCode == 1 ? nil : Int(dividerCode) - 2)
+      dividerCode == 0
+        ? nil : DividerAnswer(position: dividerPosition, anchor: dividerCode == 1 ? nil : Int(dividerCode) - 2)
     }
     set {
       dividerCode = newValue.map { $0.anchor.map { UInt8($0 + 2) } ?? 1 } ?? 0

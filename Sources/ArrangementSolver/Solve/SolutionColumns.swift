@@ -49,7 +49,9 @@ public struct SolutionColumns {
   /// Everything of an answer but its frames, packed in one word: per pane
   /// (primary in bits 0–3, secondary in 4–7) visible, in front (`zIndex` 1;
   /// the solver's only other value is 0), horizontally and vertically
-  /// regular; the split axis in bits 8–9 (0 none, 1 horizontal, 2 vertical).
+  /// regular; the split axis in bits 8–9 (0 none, 1 horizontal, 2 vertical);
+  /// R33's adaptation in bits 10–11 (0 none, 1 reflowed, 2 levitated). The
+  /// divider's answer (R31) is not in the columns: read it from a ``Solution``.
   @frozen
   public struct Flags: Hashable, Sendable {
     public var rawValue: UInt64
@@ -63,6 +65,8 @@ public struct SolutionColumns {
     @usableFromInline static let secondaryShift: UInt64 = 4
     /// Where the split axis starts: 0 none, 1 horizontal, 2 vertical.
     @usableFromInline static let axisShift: UInt64 = 8
+    /// Where the adaptation starts: 0 none, 1 reflowed, 2 levitated.
+    @usableFromInline static let adaptedShift: UInt64 = 10
 
     @inlinable
     public init(rawValue: UInt64) { self.rawValue = rawValue }
@@ -77,6 +81,7 @@ public struct SolutionColumns {
       rawValue =
         pane(solution.primary) | pane(solution.secondary) << Self.secondaryShift
         | Self.axisBits(solution.splitAxis)
+        | UInt64(solution.adapted.map { $0.rawValue + 1 } ?? 0) << Self.adaptedShift
     }
 
     /// The split axis's bits, in place.
@@ -96,6 +101,12 @@ public struct SolutionColumns {
     }
 
     @inlinable
+    var adapted: Adaptation? {
+      let bits = UInt8((rawValue >> Self.adaptedShift) & 3)
+      return bits == 0 ? nil : Adaptation(rawValue: bits - 1)
+    }
+
+    @inlinable
     var splitAxis: Axis? {
       switch (rawValue >> Self.axisShift) & 3 {
       case 1: .horizontal
@@ -111,7 +122,7 @@ public struct SolutionColumns {
     get {
       precondition(index >= 0 && index < count, "answer index out of range")
       let flags = self.flags[index]
-      return Solution(
+      var solution = Solution(
         primary: flags.pane(
           0,
           frame: Rect(x: primaryX[index], y: primaryY[index], width: primaryWidth[index], height: primaryHeight[index])),
@@ -120,6 +131,8 @@ public struct SolutionColumns {
           frame: Rect(
             x: secondaryX[index], y: secondaryY[index], width: secondaryWidth[index], height: secondaryHeight[index])),
         splitAxis: flags.splitAxis)
+      solution.adapted = flags.adapted
+      return solution
     }
     nonmutating set {
       precondition(index >= 0 && index < count, "answer index out of range")

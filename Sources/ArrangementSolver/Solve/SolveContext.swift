@@ -1,7 +1,7 @@
 /// What every step of one solve reads: the layout area and the container's
 /// classes for this size, computed once.
 @usableFromInline
-struct SolveContext {
+struct SolveContext: Sendable {
   /// The layout area in container-local coordinates (R1).
   var area: Rect
   /// The container's size classes, given or derived (R2).

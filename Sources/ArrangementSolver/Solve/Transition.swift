@@ -25,10 +25,9 @@ public struct Transition: Sendable {
   @usableFromInline let originChange: SIMD2<Double>
   /// `to`'s pixels per point; 0 for no rounding.
   @usableFromInline let scale: Double
-  /// The panes in between: `to`'s, with the larger z-index of the two, and
-  /// a pane that disappears visible with `from`'s classes.
-  @usableFromInline let primaryBetween: PaneLayout
-  @usableFromInline let secondaryBetween: PaneLayout
+  /// The answer in between, but for the frames: `to`'s, with the larger
+  /// z-index of the two, and a pane that disappears visible with `from`'s classes.
+  @usableFromInline let middle: Solution
 
   /// Solves both scenes (R1–R33) and prepares the frames between them.
   public init(from: Scene, to: Scene) {
@@ -45,14 +44,18 @@ public struct Transition: Sendable {
     originStart = fromOrigin
     originChange = toOrigin - fromOrigin
     self.scale = Sanitize.scale(scale)
-    let primary = Self.ends(from.primary, from.secondary, from.splitAxis, fromOrigin,
+    let primary = Self.ends(
+      from.primary, from.secondary, from.splitAxis, fromOrigin,
       to.primary, to.secondary, to.splitAxis, toOrigin)
-    let secondary = Self.ends(from.secondary, from.primary, from.splitAxis, fromOrigin,
+    let secondary = Self.ends(
+      from.secondary, from.primary, from.splitAxis, fromOrigin,
       to.secondary, to.primary, to.splitAxis, toOrigin)
     (primaryStart, primaryChange) = (primary.start, primary.end - primary.start)
     (secondaryStart, secondaryChange) = (secondary.start, secondary.end - secondary.start)
-    primaryBetween = Self.between(from.primary, to.primary)
-    secondaryBetween = Self.between(from.secondary, to.secondary)
+    var middle = to
+    middle.primary = Self.between(from.primary, to.primary)
+    middle.secondary = Self.between(from.secondary, to.secondary)
+    self.middle = middle
   }
 
   /// The answer at `progress`, clamped into 0...1 (not a number: 0):
@@ -62,10 +65,16 @@ public struct Transition: Sendable {
     let t = progress > 0 ? (progress < 1 ? progress : 1) : 0
     if t == 0 { return from }
     if t == 1 { return to }
-    var answer = to
+    return between(t)
+  }
+
+  /// The answer at `t` strictly between 0 and 1.
+  @inlinable @inline(__always)
+  func between(_ t: Double) -> Solution {
+    var answer = middle
     let origin = originStart + originChange * t
-    answer.primary = pane(primaryBetween, primaryStart, primaryChange, t, origin)
-    answer.secondary = pane(secondaryBetween, secondaryStart, secondaryChange, t, origin)
+    if answer.primary.visible { answer.primary.frame = frame(primaryStart, primaryChange, t, origin) }
+    if answer.secondary.visible { answer.secondary.frame = frame(secondaryStart, secondaryChange, t, origin) }
     return answer
   }
 
@@ -79,32 +88,25 @@ public struct Transition: Sendable {
     guard steps >= 1 else { return 0 }
     let count = Swift.min(steps + 1, output.count)
     let divisor = Double(steps)
-    for index in 0..<count { output[index] = solution(at: Double(index) / divisor) }
+    output[0] = from
+    var index = 1
+    while index < count && index < steps {
+      output[index] = between(Double(index) / divisor)
+      index += 1
+    }
+    if index == steps && index < count { output[index] = to }
     return count
   }
 
-  /// A pane at `t` strictly between 0 and 1: its edges moved, rounded to
-  /// `to`'s pixel grid, relative to the container's origin then.
+  /// A pane's frame at `t` strictly between 0 and 1: its edges moved,
+  /// rounded to `to`'s pixel grid, relative to the container's origin then.
   @inlinable @inline(__always)
-  func pane(_ layout: PaneLayout, _ start: SIMD4<Double>, _ change: SIMD4<Double>, _ t: Double, _ origin: SIMD2<Double>)
-    -> PaneLayout
-  {
-    guard layout.visible else { return layout }
+  func frame(_ start: SIMD4<Double>, _ change: SIMD4<Double>, _ t: Double, _ origin: SIMD2<Double>) -> Rect {
     var edges = start + change * t
-    if scale > 0 {
-      edges = SIMD4(
-        PixelRounding.halfAwayFromZero(edges[0] * scale) / scale,
-        PixelRounding.halfAwayFromZero(edges[1] * scale) / scale,
-        PixelRounding.halfAwayFromZero(edges[2] * scale) / scale,
-        PixelRounding.halfAwayFromZero(edges[3] * scale) / scale)
-    }
-    let minX = edges[0]
-    let minY = edges[1]
-    let maxX = larger(edges[2], minX)
-    let maxY = larger(edges[3], minY)
-    var layout = layout
-    layout.frame = Rect(x: minX - origin.x, y: minY - origin.y, width: maxX - minX, height: maxY - minY)
-    return layout
+    if scale > 0 { edges = PixelRounding.halfAwayFromZero(edges * scale) / scale }
+    let low = edges.lowHalf
+    let high = edges.highHalf.replacing(with: low, where: edges.highHalf .< low)
+    return Rect(x: low.x - origin.x, y: low.y - origin.y, width: high.x - low.x, height: high.y - low.y)
   }
 
   /// The discrete fields of a pane between the ends.

@@ -1,0 +1,156 @@
+/// A person dragging the divider of a split at one container size (R31).
+///
+/// Everything that depends on the size alone is found once: the layout
+/// area and its classes, the fold, the split axis, both panes' ranges over
+/// `L'` (R30) and the candidates a release may snap to. Each position then
+/// runs only the sizing and placement rules (R3–R9, the same functions every
+/// solve runs) from the divider's position; where the secondary would adapt
+/// (R33) it takes the plan's whole split. Each answer is bit-identical to a
+/// scene with that divider.
+///
+/// ```swift
+/// var drag = plan.dividerDrag(width: 1366, height: 1024)
+/// for x in positions { draw(drag.move(to: .absolute(x))) }  // under way
+/// let settled = drag.move(to: .absolute(last), snap: true)   // released
+/// ```
+@frozen
+public struct DividerDrag: Sendable {
+  @usableFromInline var plan: ArrangementPlan
+  @usableFromInline let context: SolveContext
+  /// The answer where the position plays no part: an empty area, an overlay, or a fold that applies.
+  @usableFromInline let fixed: Solution?
+  /// Sizing places the split at this size (no fold, R17 allows both panes).
+  @usableFromInline let sizes: Bool
+  @usableFromInline let axis: Axis
+  @usableFromInline let length: Double
+  @usableFromInline let shared: Double
+  @usableFromInline let spacing: Double
+  @usableFromInline var primary: ResolvedRange<Double>
+  @usableFromInline var secondary: ResolvedRange<Double>
+  /// R30: a lone pane's length over the whole `L`.
+  @usableFromInline let primaryAlone: Double
+  @usableFromInline let secondaryAlone: Double
+  @usableFromInline let candidates: InlineArray<16, Double>
+  @usableFromInline let candidateIndexes: InlineArray<16, Int>
+  @usableFromInline let candidateCount: Int
+
+  init(plan: ArrangementPlan, width: Double, height: Double) {
+    var plan = plan
+    if plan.dividerSettings == nil { plan.moveDivider(to: .fractional(0.5)) }
+    self.plan = plan
+    let context = SolveContext(plan, width: width, height: height)
+    self.context = context
+    var fixed: Solution? = nil
+    if !context.hasArea || plan.style != .split {
+      fixed = plan.solveSize(width, height)
+    } else if plan.activeFoldCount > 0, let fold = Fold.applying(plan, context: context) {
+      fixed = plan.splitArrangement(context: context, fold: fold)
+    }
+    self.fixed = fixed
+    let area = context.area
+    axis = SplitRules.alongWidth(width: area.width, height: area.height) ? .horizontal : .vertical
+    sizes =
+      fixed == nil
+      && SplitRules.showsBoth(
+        showsSecondary: plan.showsSecondary, allowed: plan.allowedAxes.allows(axis),
+        regular: context.classes[axis] == .regular)
+    length = area.length(along: axis)
+    spacing = plan.splitSpacing
+    shared = larger(0, length - spacing)
+    (primary, secondary) = plan.resolvedRanges(along: axis, length: shared)
+    primary.hasPreferred = true
+    secondary.hasPreferred = true
+    let whole = plan.resolvedRanges(along: axis, length: length)
+    primaryAlone = smaller(length, whole.primary.maximum)
+    secondaryAlone = smaller(length, whole.secondary.maximum)
+    var candidates = InlineArray<16, Double>(repeating: 0)
+    var indexes = InlineArray<16, Int>(repeating: 0)
+    var count = 0
+    DividerRules.forEachCandidate(
+      plan.dividerSettings!, shared: shared, axis: axis, spacing: spacing, context: context, plan
+    ) {
+      candidates[count] = $0
+      indexes[count] = $1
+      count += 1
+    }
+    self.candidates = candidates
+    candidateIndexes = indexes
+    candidateCount = count
+  }
+
+  /// Moves the divider to `position` (`snap`: the drag was released, so it
+  /// snaps to the nearest candidate) and answers.
+  public mutating func move(to position: DividerLength, snap: Bool = false) -> Solution {
+    if let fixed { return fixed }
+    plan.moveDivider(to: position, snap: snap)
+    guard sizes else { return wholeSplit() }
+    let settings = plan.dividerSettings!
+    var target = (position: DividerRules.position(settings, shared: shared), code: UInt8(1))
+    if snap {
+      var nearest = DividerRules.Nearest(position: target.position)
+      for index in 0..<candidateCount { nearest.consider(candidates[index], index: candidateIndexes[index]) }
+      target = nearest.target
+    }
+    primary.preferred = target.position
+    secondary.preferred = shared - target.position
+    var lengths = PaneLengths(primary: primary, secondary: secondary, primaryFirst: plan.primaryFirst, length: shared)
+    if spacing > 0 && lengths.primaryShown != lengths.secondaryShown {
+      if lengths.primaryShown { lengths.primary = primaryAlone } else { lengths.secondary = secondaryAlone }
+    }
+    let answer = lengths.solution(along: axis, in: context, gap: spacing, divider: target.code)
+    guard plan.secondaryAdapt != .hide && !answer.secondary.visible else { return answer }
+    return wholeSplit()
+  }
+
+  /// The plan's whole split at this size (R16–R33), read in place.
+  @inline(never)
+  mutating func wholeSplit() -> Solution {
+    // Note: through a pointer, as `SceneReference` reads a scene: called on
+    // the stored plan, the call first copied the whole plan (1,537 bytes).
+    let context = context
+    return withUnsafeMutablePointer(to: &plan) { PlanReference(plan: $0).splitArrangement(context: context, fold: nil) }
+  }
+}
+
+extension ArrangementPlan {
+  /// A drag of the divider in a container of `width` × `height` (R31);
+  /// a plan without a divider gains one without anchors.
+  public func dividerDrag(width: Double, height: Double) -> DividerDrag {
+    DividerDrag(plan: self, width: width, height: height)
+  }
+}
+
+/// A plan read in place, through a pointer (``DividerDrag``).
+struct PlanReference: ArrangementConfiguration {
+  let plan: UnsafePointer<ArrangementPlan>
+
+  init(plan: UnsafeMutablePointer<ArrangementPlan>) { self.plan = UnsafePointer(plan) }
+
+  var originX: Double { @inline(__always) get { plan.pointee.originX } }
+  var originY: Double { @inline(__always) get { plan.pointee.originY } }
+  var sanitizedInsets: EdgeInsets { @inline(__always) get { plan.pointee.sanitizedInsets } }
+  var givenSizeClasses: SizeClasses? { @inline(__always) get { plan.pointee.givenSizeClasses } }
+  var isRightToLeft: Bool { @inline(__always) get { plan.pointee.isRightToLeft } }
+  var pixelScale: Double { @inline(__always) get { plan.pointee.pixelScale } }
+  var arrangementStyle: ArrangementStyle { @inline(__always) get { plan.pointee.arrangementStyle } }
+  var allowedAxes: Axes { @inline(__always) get { plan.pointee.allowedAxes } }
+  var showsSecondary: Bool { @inline(__always) get { plan.pointee.showsSecondary } }
+  var overlayPrimaryLeading: Bool { @inline(__always) get { plan.pointee.overlayPrimaryLeading } }
+  var overlayPrimaryTop: Bool { @inline(__always) get { plan.pointee.overlayPrimaryTop } }
+  var primaryFirst: Bool { @inline(__always) get { plan.pointee.primaryFirst } }
+  var activeFoldCount: Int { @inline(__always) get { plan.pointee.activeFoldCount } }
+  var splitSpacing: Double { @inline(__always) get { plan.pointee.splitSpacing } }
+  var dividerSettings: DividerSettings? { @inline(__always) get { plan.pointee.dividerSettings } }
+  var hasDivider: Bool { @inline(__always) get { plan.pointee.hasDivider } }
+  var divisionCount: Int { @inline(__always) get { plan.pointee.divisionCount } }
+  var secondaryAdapt: AdaptStrategy { @inline(__always) get { plan.pointee.secondaryAdapt } }
+
+  @inline(__always)
+  func resolvedRanges(along axis: Axis, length: Double) -> (
+    primary: ResolvedRange<Double>, secondary: ResolvedRange<Double>
+  ) { plan.pointee.resolvedRanges(along: axis, length: length) }
+  @inline(__always) func activeFold(_ index: Int) -> FoldCandidate { plan.pointee.activeFold(index) }
+  @inline(__always) func dividerAnchor(_ index: Int) -> (a: Double, f: Double) { plan.pointee.dividerAnchor(index) }
+  @inline(__always) func division(_ index: Int) -> FoldCandidate { plan.pointee.division(index) }
+  @inline(__always) func secondaryRange(along axis: Axis) -> LinearRange { plan.pointee.secondaryRange(along: axis) }
+}
