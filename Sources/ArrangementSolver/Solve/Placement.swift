@@ -91,7 +91,8 @@ struct PaneEdges<Lanes: KernelLanes> {
     @inline(__always) func atEnd() -> Lanes.Mask { (distance - length).magnitude.lessOrEqual(Lanes(repeating: 1e-9)) }
     if Lanes.self == Double.self && atEnd().all { return reversed ? start : end }
     var position = reversed ? end - distance : start + distance
-    if snaps { position = ((position + origin) * scale).roundedHalfAwayFromZero() / scale - origin }  // PixelRounding.snapped
+    // `PixelRounding.snapped`, in lanes.
+    if snaps { position = ((position + origin) * scale).roundedHalfAwayFromZero() / scale - origin }
     position = position.larger(start).smaller(end)
     position.replace(with: reversed ? start : end, where: atEnd())
     return position
