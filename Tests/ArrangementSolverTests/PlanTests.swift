@@ -137,6 +137,34 @@ struct PlanTests {
     #expect(regimeAnswers >= 10_000)
   }
 
+  @Test("R30: a plan with a gap between its panes answers on the kernel, bit for bit with scene.solve()")
+  func spacedPlansMatchSolve() {
+    var generator = SceneGenerator(random: SeededGenerator(seed: 0x6A9))
+    var random = SeededGenerator(seed: 0x5BAC)
+    let gaps: [Double] = [0.5, 8, 12.25, 1 / 3, 400, 3000]
+    var kernelAnswers = 0
+    for index in 0..<150 {
+      var scene = generator.scene()
+      scene.spacing = gaps[index % gaps.count]
+      if index % 3 != 0 {
+        scene.regions = []
+        scene.style = .split
+        scene.secondary.visible = true
+        if index % 3 == 1 { scene.displayScale = nil }
+      }
+      var sizes = probeSizes(scene, random: &random)
+      // Where the shared length L − spacing crosses each probe edge.
+      sizes += sizes.prefix(120).map { Size(width: $0.width + scene.spacing, height: $0.height) }
+      let plan = ArrangementPlan(scene)
+      if scene.regions.isEmpty && scene.style == .split { #expect(plan.kernelName != "general") }
+      for size in sizes.prefix(200) where plan.regimeSolution(width: size.width, height: size.height) != nil {
+        kernelAnswers += 1
+      }
+      guard expectBatchesMatch(scene, sizes, "seed 0x6A9 case \(index): \(scene)") != nil else { return }
+    }
+    #expect(kernelAnswers >= 2_000)
+  }
+
   @Test("The columns store every field of a solution and give it back unchanged")
   func columnsRoundTrip() {
     let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: SolutionColumns.byteCount(for: 3), alignment: 16)

@@ -106,9 +106,10 @@ public struct ArrangementPlan: Sendable {
     for index in 0..<divisionCount { divisions[index] = scene.division(index) }
     secondaryAdapt = scene.secondaryAdapt
     kernel = KernelChoice(foldCount: foldCount, style: style, secondaryVisible: secondaryVisible, scale: scale)
-    // The kernels know R3–R9 only: a split that spaces, divides or adapts its
-    // panes takes the general path with this plan's compiled settings.
-    if style == .split && (spacing > 0 || dividerSettings != nil || secondaryAdapt != .hide) { kernel = .general }
+    // The kernels know R3–R9 and R30's gap: a split that a divider sizes or
+    // whose secondary adapts takes the general path with this plan's settings
+    // (a drag has a path of its own, `DividerDrag`).
+    if style == .split && (dividerSettings != nil || secondaryAdapt != .hide) { kernel = .general }
     horizontalRegimes = RegimeTable()
     verticalRegimes = RegimeTable()
     compiled = false

@@ -40,6 +40,8 @@ struct RegimeKernel {
   /// The plan's compiled pieces (``KernelMode/compiled`` modes only).
   var horizontalRegimes: RegimeTable
   var verticalRegimes: RegimeTable
+  /// R30: the gap between the panes; sizing runs over `max(0, L − spacing)`.
+  var spacing: Double
 
   /// Only for plans whose ``KernelChoice`` is not `.general`.
   ///
@@ -67,6 +69,7 @@ struct RegimeKernel {
     overlayPrimaryTop = plan.overlayPrimaryTop
     horizontalRegimes = plan.horizontalRegimes
     verticalRegimes = plan.verticalRegimes
+    spacing = plan.spacing
   }
 
   /// The answer for the sizes `(widths, heights)`, lane by lane, when every
@@ -163,7 +166,9 @@ struct RegimeKernel {
     }
 
     // R3–R7: the plan's compiled piece for this length, or the rules themselves,
-    // answered here where every lane shows both panes.
+    // answered here where every lane shows both panes; over the length the
+    // panes share beside the gap (R30).
+    let shared = spacing > 0 ? zero.larger(length - Lanes(repeating: spacing)) : length
     let primaryRange = axis == .horizontal ? primaryWidth : primaryHeight
     let secondaryRange = axis == .horizontal ? secondaryWidth : secondaryHeight
     let primaryLength: Lanes
@@ -173,15 +178,15 @@ struct RegimeKernel {
       // copied the chosen table for every pair (callgrind, peers columns 116 → 103).
       guard
         let first = axis == .horizontal
-          ? horizontalRegimes.first(length, from: &cursor.horizontal, walks: walks)
-          : verticalRegimes.first(length, from: &cursor.vertical, walks: walks)
+          ? horizontalRegimes.first(shared, from: &cursor.horizontal, walks: walks)
+          : verticalRegimes.first(shared, from: &cursor.vertical, walks: walks)
       else { return nil }
-      let rest = length - first
+      let rest = shared - first
       (primaryLength, secondaryLength) = primaryFirst ? (first, rest) : (rest, first)
     } else {
       let sized = PaneLengths(
-        primary: ResolvedRange(primaryRange, length: length), secondary: ResolvedRange(secondaryRange, length: length),
-        primaryFirst: primaryFirst, length: length)
+        primary: ResolvedRange(primaryRange, length: shared), secondary: ResolvedRange(secondaryRange, length: shared),
+        primaryFirst: primaryFirst, length: shared)
       guard (sized.primaryShown .& sized.secondaryShown).all else { return nil }
       (primaryLength, secondaryLength) = (sized.primary, sized.secondary)
     }
@@ -193,9 +198,12 @@ struct RegimeKernel {
       snaps: Mode.snaps, origin: axis == .horizontal ? originX : originY)
     let leading = edges.leadingEdge
     let boundary = edges.position(primaryLength)
-    let trailing = edges.position(primaryLength + secondaryLength)
+    let gap = Lanes(repeating: spacing)
+    let secondaryStart = spacing > 0 ? edges.position(primaryLength + gap) : boundary
+    let trailing = edges.position(
+      spacing > 0 ? primaryLength + gap + secondaryLength : primaryLength + secondaryLength)
     let (primaryLow, primaryHigh) = edges.span(from: leading, to: boundary)
-    let (secondaryLow, secondaryHigh) = edges.span(from: boundary, to: trailing)
+    let (secondaryLow, secondaryHigh) = edges.span(from: secondaryStart, to: trailing)
     guard (primaryHigh.greater(primaryLow) .& secondaryHigh.greater(secondaryLow)).all else { return nil }
 
     return RegimeAnswer(

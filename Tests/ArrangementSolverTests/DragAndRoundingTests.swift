@@ -1,0 +1,71 @@
+import ArrangementSolver
+import Testing
+
+@Suite("A divider drag and vector rounding give the general path's bits")
+struct DragAndRoundingTests {
+  @Test("R31: each position of a drag, under way and released, equals the scene with that divider, bit for bit")
+  func dragMatchesScene() {
+    var generator = SceneGenerator(random: SeededGenerator(seed: 0xD4A6))
+    var random = SeededGenerator(seed: 0x1D4A)
+    let gaps: [Double] = [0, 0, 8, 0.25, 700]
+    for index in 0..<120 {
+      var scene = generator.scene()
+      scene.spacing = gaps[index % gaps.count]
+      if index % 2 == 0 { scene.regions = [] }
+      if index % 4 == 1 { scene.secondary.adapt = index % 8 == 1 ? .reflow : .levitate }
+      let anchors: [DividerLength] = [
+        .fractional(0.25), .absolute(320), .fractional(0.5), .absolute(-5), .fractional(2),
+      ]
+      scene.divider = Divider(
+        position: .fractional(0.5), anchors: anchors.prefix(index % 6), snapToFolds: index % 3 != 0)
+      let plan = ArrangementPlan(scene)
+      let sizes = [
+        Size(width: scene.container.width, height: scene.container.height),
+        Size(width: Double.random(in: 0...2400, using: &random), height: Double.random(in: 0...1500, using: &random)),
+      ]
+      for size in sizes {
+        var drag = plan.dividerDrag(width: size.width, height: size.height)
+        var moved = plan
+        var resized = scene
+        resized.container.width = size.width
+        resized.container.height = size.height
+        var positions: [DividerLength] = (0..<24).map { .absolute(Double($0) * size.width / 20 - 30) }
+        positions += [.fractional(0), .fractional(1), .fractional(0.3), .absolute(.nan), .fractional(-.infinity)]
+        for (step, position) in positions.enumerated() {
+          let snap = step % 5 == 4
+          resized.divider!.position = position
+          resized.divider!.snap = snap
+          let expected = resized.solve()
+          moved.moveDivider(to: position, snap: snap)
+          let label = "case \(index), size \(size), position \(position), snap \(snap): \(resized)"
+          #expect(drag.move(to: position, snap: snap) == expected, "\(label)")
+          #expect(moved.solve(width: size.width, height: size.height) == expected, "\(label)")
+          if drag.move(to: position, snap: snap) != expected { return }
+        }
+      }
+    }
+  }
+
+  @Test("R9, R34: rounding four lanes at once equals rounding each, halves away from zero, signs kept")
+  func vectorRoundingMatchesScalar() {
+    let big: Double = 0x1p52
+    var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994]
+    values += [big, -big, big - 0.5, 2 * big + 2, 4503599627370495.5, 1e300, -1e300, .leastNonzeroMagnitude]
+    values += [0.1, 2.675]
+    var random = SeededGenerator(seed: 0x40D)
+    values += (0..<4000).map { _ in Double.random(in: -5000...5000, using: &random) }
+    for step in 0..<4000 {
+      let half = Double(step - 2000) / 2
+      values.append(step % 3 == 0 ? half : half + 1e-12)
+    }
+    while values.count % 4 != 0 { values.append(0.5) }
+    for start in stride(from: 0, to: values.count, by: 4) {
+      let lanes = SIMD4(values[start], values[start + 1], values[start + 2], values[start + 3])
+      let rounded = PixelRounding.halfAwayFromZero(lanes)
+      for lane in 0..<4 {
+        let expected = PixelRounding.halfAwayFromZero(lanes[lane])
+        #expect(rounded[lane].bitPattern == expected.bitPattern, "\(lanes[lane])")
+      }
+    }
+  }
+}
