@@ -747,7 +747,7 @@ extension Divider {
   /// A divider (R31): `position` required, at most 8 `anchors`.
   init(reading reader: inout JSONReader, plain: inout Bool) throws(SceneFileError) {
     var position: DividerLength?
-    var anchors = InlineArray<8, DividerLength>(repeating: .absolute(0))
+    var anchors = InlineArray<8, DividerLength>(repeating: .absolute(0))  // Divider.anchorCapacity
     var count = 0
     var flags = (snap: false, snapToFolds: true)
     try reader.members(Self.fields) { reader, field throws(SceneFileError) in
