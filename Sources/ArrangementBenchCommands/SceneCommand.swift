@@ -8,12 +8,13 @@ import SceneFormat
   import Darwin
 #endif
 
-/// `solve`, `regions`, `displace` and `grid`: answer scene files and streams
-/// (docs/RULES.md, "Scene files" and "Streams").
+/// `solve`, `regions`, `displace`, `grid` and `transition`: answer scene
+/// files and streams (docs/RULES.md, "Scene files" and "Streams"; transition
+/// requests, §8.2 and R34).
 enum SceneCommand {
   static let lines = Option(flag: "--lines")
 
-  static let requests: [SceneFile.Request] = [.solve, .regions, .displace, .grid]
+  static let requests: [SceneFile.Request] = [.solve, .regions, .displace, .grid, .transition]
 
   static let rows = [
     OptionRow(lines, "Read a stream (JSON Lines) whatever the file's name.", for: requests.map(\.rawValue))
@@ -32,6 +33,7 @@ enum SceneCommand {
     case .regions: "Answer region queries."
     case .displace: "Displace elements around folds and cameras."
     case .grid: "Fit grid columns around folds."
+    case .transition: "Answer the frames between two scenes (transition requests)."
     }
   }
 
@@ -43,6 +45,7 @@ enum SceneCommand {
     case .regions: example = "$.view.width: -1 is negative"
     case .displace: example = "$.view.height: -9 is negative"
     case .grid: example = "$.minimumCellWidth: 0 is not positive"
+    case .transition: example = "$.steps: 0 is outside 1...1024"
     }
     let what: String
     switch request {
@@ -65,6 +68,16 @@ enum SceneCommand {
       what = """
         Fits grid columns around folds (R28); the request's fields are in the
         README.
+        """
+    case .transition:
+      what = """
+        Answers transition requests (R34, docs/SCENE-FILES.md): {"from": scene,
+        "to": scene} with exactly one of "progress" (a number, clamped into
+        0...1), answered by one scene answer, or "steps" (an integer N from 1
+        to 1024), answered by {"frames": [...]}, the N + 1 scene answers at
+        progress 0, 1/N, ..., 1. Each scene is read and checked as `solve`
+        reads one; an answer has "divider" and "adapted" where the scene at its
+        end has them (from's at progress 0, to's past it).
         """
     }
     return """

@@ -7,12 +7,15 @@ import SceneFormat
 /// for other tools and for measuring the scene-file path.
 enum ScenesCommand {
   static let random = Options.count("--random", "N", in: 1...Int.max)
+  static let thirdGeneration = Option(flag: "--third-generation")
 
   static let rows = [
     OptionRow(
       Options.filter, "Groups whose titles contain one of these substrings (comma-separated; ! excludes).",
       for: ["scenes"]),
     OptionRow(random, "N random scenes instead.", for: ["scenes"]),
+    OptionRow(
+      thirdGeneration, "With --random: the same scenes, with the fields of R30–R35 drawn too.", for: ["scenes"]),
     OptionRow(Options.seed, "The random seed (default 1).", for: ["scenes"]),
   ]
 
@@ -23,9 +26,13 @@ enum ScenesCommand {
       `solve --lines` reads): the scene points of the benchmark groups that
       --filter selects (all of them by default), or with --random N that many
       seeded random scenes (devices, postures, styles, sizing presets and
-      directions drawn as in the random/seed=S group).
+      directions drawn as in the random/seed=S group). With
+      --third-generation, those scenes also use the fields of R30–R35
+      (docs/RULES.md §8.2): spacing, a divider with anchors and snapping, a
+      fold policy, fold axes, the secondary's adapt strategy, per-axis
+      fixedSize and the secondary's overlay edges, each in some of them.
       """,
-    rules: [.excludes(random, Options.filter)]
+    rules: [.excludes(random, Options.filter), .requires(thirdGeneration, random)]
   ) { invocation throws(CommandFailure) in try run(invocation) }
 
   static func run(_ invocation: Invocation) throws(CommandFailure) -> ExitStatus {
@@ -41,8 +48,9 @@ enum ScenesCommand {
     }
     if let count {
       var scenes = RandomScenes(seed: seed)
+      var extended = options.has(thirdGeneration) ? ThirdGenerationScenes(seed: seed) : nil
       for _ in 0..<count {
-        writer.scene(scenes.next())
+        writer.scene(extended?.next() ?? scenes.next())
         writer.byte(UInt8(ascii: "\n"))
         if writer.count > 1 << 18 { try flush() }
       }

@@ -168,6 +168,10 @@ enum Names {
   static let verticalEdges = NameList(["top", "bottom"])
   static let behaviors = NameList(["mirrors", "fixed"])
   static let purposes = NameList(["transient", "control", "distantContent", "contextual", "scrolling"])
+  // The third generation (R31–R33); orders are the solver's raw values.
+  static let foldPolicies = NameList(["avoidSeparating", "alwaysAvoid", "neverAvoid"])
+  static let foldAxes = NameList(["vertical", "horizontal"])
+  static let adaptStrategies = NameList(["hide", "reflow", "levitate"])
 }
 
 extension LayoutDirection {
@@ -364,7 +368,7 @@ extension ReservedRegion {
 extension Scene {
   static let fields = NameList([
     "container", "safeArea", "sizeClass", "layoutDirection", "displayScale", "regions", "style", "axes",
-    "primary", "secondary",
+    "primary", "secondary", "spacing", "divider", "foldPolicy", "foldAxes",
   ])
 
   /// Reads one scene object and validates it (R29): the first bad field is
@@ -415,7 +419,15 @@ extension Scene {
         }
         self.axes = axes
       case 8: primary = try PaneSettings(reading: &reader, role: .primary, plain: &plain)
-      default: secondary = try PaneSettings(reading: &reader, role: .secondary, plain: &plain)
+      case 9: secondary = try PaneSettings(reading: &reader, role: .secondary, plain: &plain)
+      // The third generation (R30–R32, RULES.md §8.2): values out of range are left to `validate()`.
+      case 10:
+        let length = try reader.finiteNumber()
+        if !SceneBounds.isLength(length) { plain = false }
+        spacing = length
+      case 11: divider = try Divider(reading: &reader, plain: &plain)
+      case 12: foldPolicy = FoldPolicy(rawValue: UInt8(try reader.choice(Names.foldPolicies)))!
+      default: foldAxes = try Axes(readingFoldAxes: &reader)
       }
     }
     guard hasContainer else { throw missing("container") }
@@ -448,8 +460,14 @@ extension PaneSettings {
   static let primaryFields = NameList([
     "layoutPriority", "width", "height", "idealSize", "fixedSize", "overlayEdge", "overlayVerticalEdge",
   ])
-  static let secondaryFields = NameList(["layoutPriority", "width", "height", "idealSize", "fixedSize", "visible"])
+  /// The secondary's fields: the primary's first five, then `visible`, the
+  /// overlay edges (either pane's since R35) and `adapt` (R33), in the writer's order.
+  static let secondaryFields = NameList([
+    "layoutPriority", "width", "height", "idealSize", "fixedSize", "visible", "overlayEdge", "overlayVerticalEdge",
+    "adapt",
+  ])
   static let idealFields = NameList(["width", "height"])
+  static let fixedFields = NameList(["horizontal", "vertical"])
 
   /// Reads a pane's settings; clears `plain` unless they were read in the
   /// compact form, which takes only values valid under R29.
@@ -479,14 +497,15 @@ extension PaneSettings {
         guard let width = size.width else { throw missing("width") }
         guard let height = size.height else { throw missing("height") }
         pane.idealSize = Size(width: width, height: height)
-      case 4: pane.fixedSize = FixedLayoutSize(booleanLiteral: try reader.readBool())
-      case 5:
-        if role == .primary {
-          pane.overlayEdge = try reader.choice(Names.horizontalEdges) == 0 ? .leading : .trailing
-        } else {
-          pane.visible = try reader.readBool()
+      case 4: pane.fixedSize = try FixedLayoutSize(reading: &reader)
+      default:
+        // The primary's 5 and 6 are the secondary's 6 and 7: the secondary has `visible` between.
+        switch role == .primary ? field + 1 : field {
+        case 5: pane.visible = try reader.readBool()
+        case 6: pane.overlayEdge = try reader.choice(Names.horizontalEdges) == 0 ? .leading : .trailing
+        case 7: pane.overlayVerticalEdge = try reader.choice(Names.verticalEdges) == 0 ? .top : .bottom
+        default: pane.adapt = AdaptStrategy(rawValue: UInt8(try reader.choice(Names.adaptStrategies)))!
         }
-      default: pane.overlayVerticalEdge = try reader.choice(Names.verticalEdges) == 0 ? .top : .bottom
       }
     }
     self = pane
@@ -528,24 +547,36 @@ extension PaneSettings {
       pane.fixedSize = true
     } else if key(#"{"fixedSize":false"#, #","fixedSize":false"#, &reader) {
       pane.fixedSize = false
+    } else if key(#"{"fixedSize":{"horizontal":true}"#, #","fixedSize":{"horizontal":true}"#, &reader) {
+      pane.fixedSize = FixedLayoutSize(horizontal: true, vertical: false)  // R35: the writer's one-axis forms
+    } else if key(#"{"fixedSize":{"vertical":true}"#, #","fixedSize":{"vertical":true}"#, &reader) {
+      pane.fixedSize = FixedLayoutSize(horizontal: false, vertical: true)
     }
-    switch role {
-    case .primary:
-      if key(#"{"overlayEdge":"leading""#, #","overlayEdge":"leading""#, &reader) {
-        pane.overlayEdge = .leading
-      } else if key(#"{"overlayEdge":"trailing""#, #","overlayEdge":"trailing""#, &reader) {
-        pane.overlayEdge = .trailing
-      }
-      if key(#"{"overlayVerticalEdge":"top""#, #","overlayVerticalEdge":"top""#, &reader) {
-        pane.overlayVerticalEdge = .top
-      } else if key(#"{"overlayVerticalEdge":"bottom""#, #","overlayVerticalEdge":"bottom""#, &reader) {
-        pane.overlayVerticalEdge = .bottom
-      }
-    case .secondary:
+    if role == .secondary {
       if key(#"{"visible":false"#, #","visible":false"#, &reader) {
         pane.visible = false
       } else if key(#"{"visible":true"#, #","visible":true"#, &reader) {
         pane.visible = true
+      }
+    }
+    // Either pane's since R35; the secondary writes them after `visible`.
+    if key(#"{"overlayEdge":"leading""#, #","overlayEdge":"leading""#, &reader) {
+      pane.overlayEdge = .leading
+    } else if key(#"{"overlayEdge":"trailing""#, #","overlayEdge":"trailing""#, &reader) {
+      pane.overlayEdge = .trailing
+    }
+    if key(#"{"overlayVerticalEdge":"top""#, #","overlayVerticalEdge":"top""#, &reader) {
+      pane.overlayVerticalEdge = .top
+    } else if key(#"{"overlayVerticalEdge":"bottom""#, #","overlayVerticalEdge":"bottom""#, &reader) {
+      pane.overlayVerticalEdge = .bottom
+    }
+    if role == .secondary {
+      if key(#"{"adapt":"reflow""#, #","adapt":"reflow""#, &reader) {
+        pane.adapt = .reflow
+      } else if key(#"{"adapt":"levitate""#, #","adapt":"levitate""#, &reader) {
+        pane.adapt = .levitate
+      } else if key(#"{"adapt":"hide""#, #","adapt":"hide""#, &reader) {
+        pane.adapt = .hide
       }
     }
     guard any, reader.literal("}") else { return nil }
@@ -660,6 +691,108 @@ extension Dimension {
       throw SceneFileError(.root, "a dimension has exactly one of \"absolute\", \"fraction\" or \"intrinsic\"")
     }
     self = dimension
+  }
+}
+
+// MARK: - The third generation's values (R30–R35, RULES.md §8.2)
+
+extension FixedLayoutSize {
+  /// `true`, `false`, or `{"horizontal": Bool, "vertical": Bool}` with a
+  /// missing axis not fixed (R35).
+  init(reading reader: inout JSONReader) throws(SceneFileError) {
+    guard reader.kind == .object else {
+      guard reader.kind == .bool else { throw reader.mismatch("true, false or an object") }
+      self.init(booleanLiteral: try reader.readBool())
+      return
+    }
+    var fixed = FixedLayoutSize(horizontal: false, vertical: false)
+    try reader.members(PaneSettings.fixedFields) { reader, field throws(SceneFileError) in
+      if field == 0 { fixed.horizontal = try reader.readBool() } else { fixed.vertical = try reader.readBool() }
+    }
+    self = fixed
+  }
+}
+
+extension DividerLength {
+  static let fields = NameList(["absolute", "fraction", "intrinsic"])
+
+  /// `{"absolute": n}` or `{"fraction": f}` (R31: never `intrinsic`); clears
+  /// `plain` for a value outside R29's bounds, which validation then reports.
+  init(reading reader: inout JSONReader, plain: inout Bool) throws(SceneFileError) {
+    var length: DividerLength?
+    var given = 0
+    try reader.members(Self.fields) { reader, field throws(SceneFileError) in
+      given += 1
+      switch field {
+      case 0: length = .absolute(try reader.finiteNumber())
+      case 1: length = .fractional(try reader.finiteNumber())
+      default:
+        throw SceneFileError(.root, "a divider length is \"absolute\" or \"fraction\", never \"intrinsic\"")
+      }
+    }
+    guard given == 1, let length else {
+      throw SceneFileError(.root, "a divider length has exactly one of \"absolute\" or \"fraction\"")
+    }
+    switch length {
+    case .absolute(let points): if !SceneBounds.isLength(points) { plain = false }
+    case .fractional(let fraction): if !SceneBounds.isFraction(fraction) { plain = false }
+    }
+    self = length
+  }
+}
+
+extension Divider {
+  static let fields = NameList(["position", "anchors", "snap", "snapToFolds"])
+
+  /// A divider (R31): `position` required, at most 8 `anchors`.
+  init(reading reader: inout JSONReader, plain: inout Bool) throws(SceneFileError) {
+    var position: DividerLength?
+    var anchors = InlineArray<8, DividerLength>(repeating: .absolute(0))  // Divider.anchorCapacity
+    var count = 0
+    var flags = (snap: false, snapToFolds: true)
+    try reader.members(Self.fields) { reader, field throws(SceneFileError) in
+      switch field {
+      case 0: position = try DividerLength(reading: &reader, plain: &plain)
+      case 1:
+        guard try reader.beginArray() else { return }
+        repeat {
+          guard count < Divider.anchorCapacity else {
+            let total = count + (try reader.remainingElements())
+            throw SceneFileError(.root, "\(total) anchors; at most \(Divider.anchorCapacity) are supported")
+          }
+          do throws(SceneFileError) {
+            anchors[count] = try DividerLength(reading: &reader, plain: &plain)
+          } catch {
+            throw error.under(index: count)
+          }
+          count += 1
+        } while try reader.nextElement()
+      case 2: flags.snap = try reader.readBool()
+      default: flags.snapToFolds = try reader.readBool()
+      }
+    }
+    guard let position else { throw missing("position") }
+    let given = anchors
+    self.init(
+      position: position, anchors: (0..<count).lazy.map { given[$0] }, snap: flags.snap,
+      snapToFolds: flags.snapToFolds)
+  }
+}
+
+extension Axes {
+  /// `foldAxes` (R32): `"vertical"` and `"horizontal"` (fold orientations),
+  /// each at most once; `[]` is no fold.
+  init(readingFoldAxes reader: inout JSONReader) throws(SceneFileError) {
+    var axes: Axes = []
+    try reader.elements { reader, _ throws(SceneFileError) in
+      let vertical = try reader.choice(Names.foldAxes) == 0
+      let axis: Axes = vertical ? .vertical : .horizontal
+      guard !axes.contains(axis) else {
+        throw SceneFileError(.root, "\"\(vertical ? "vertical" : "horizontal")\" is given twice")
+      }
+      axes.insert(axis)
+    }
+    self = axes
   }
 }
 

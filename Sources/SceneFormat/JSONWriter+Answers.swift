@@ -55,8 +55,10 @@ extension JSONWriter {
     byte(UInt8(ascii: "}"))
   }
 
-  /// The answer to a scene, one pane a line.
-  mutating func solution(_ solution: Solution) {
+  /// The answer to a scene, one pane a line; then `divider` (R31) when
+  /// `divider` is true and `adapted` (R33) when `adapted` is true, one a line
+  /// (RULES.md §8.2: the scene has a divider; its secondary's `adapt` is not `hide`).
+  mutating func solution(_ solution: Solution, divider: Bool = false, adapted: Bool = false) {
     pad()
     raw("{")
     newline(2)
@@ -74,8 +76,59 @@ extension JSONWriter {
     newline(2)
     key("secondary")
     pane(solution.secondary)
+    if divider {
+      byte(UInt8(ascii: ","))
+      newline(2)
+      key("divider")
+      if let answer = solution.divider {
+        raw("{")
+        key("position")
+        number(answer.position)
+        comma()
+        key("anchor")
+        if let anchor = answer.anchor { integer(Int64(anchor)) } else { raw("null") }
+        raw("}")
+      } else {
+        raw("null")
+      }
+    }
+    if adapted {
+      byte(UInt8(ascii: ","))
+      newline(2)
+      key("adapted")
+      switch solution.adapted {
+      case .reflowed?: string("reflowed")
+      case .levitated?: string("levitated")
+      case nil: raw("null")
+      }
+    }
     newline()
     raw("}")
+  }
+
+  /// The answer to a scene, with the third generation's fields the scene calls for (RULES.md §8.2).
+  mutating func solution(_ solution: Solution, of scene: Scene) {
+    self.solution(solution, divider: scene.divider != nil, adapted: scene.secondary.adapt != .hide)
+  }
+
+  /// The answer to a `steps` transition request (R34): `{"frames": [...]}`,
+  /// one frame's answer after another, each with the fields its end calls for
+  /// (`from`'s at progress 0, `to`'s after).
+  mutating func frames(_ frames: UnsafeBufferPointer<Solution>, from: Scene, to: Scene) {
+    pad()
+    raw("{")
+    key("frames")
+    raw("[")
+    let outer = indent
+    indent = indent.map { $0 + 2 }
+    for index in frames.indices {
+      if index > 0 { byte(UInt8(ascii: ",")) }
+      if outer != nil { byte(UInt8(ascii: "\n")) }
+      solution(frames[index], of: index == 0 ? from : to)
+    }
+    indent = outer
+    if !frames.isEmpty { newline() }
+    raw("]}")
   }
 
   mutating func region(_ region: ReservedRegion) {
@@ -178,11 +231,12 @@ extension JSONWriter {
 // MARK: - Public entry points
 
 extension JSONWriter {
-  /// A solution as one line of a stream answers it (compact, with its line break).
-  public mutating func line(_ solution: Solution) {
+  /// A solution as one line of a stream answers it (compact, with its line
+  /// break); with `scene`, the third generation's fields it calls for (RULES.md §8.2).
+  public mutating func line(_ solution: Solution, of scene: Scene? = nil) {
     let layout = indent
     indent = nil
-    self.solution(solution)
+    if let scene { self.solution(solution, of: scene) } else { self.solution(solution) }
     byte(UInt8(ascii: "\n"))
     indent = layout
   }

@@ -81,7 +81,7 @@ extension JSONWriter {
       if scene.axes.contains(.vertical) { string("vertical") }
       raw("]")
     }
-    // Panes only where they differ from the defaults; the secondary's edges are never read.
+    // Panes only where they differ from the defaults.
     if scene.primary != PaneSettings() {
       comma()
       key("primary")
@@ -91,6 +91,67 @@ extension JSONWriter {
       comma()
       key("secondary")
       paneSettings(scene.secondary, primary: false)
+    }
+    // The third generation (RULES.md §8.2), each only where it is not the
+    // default, so that a scene without them is written as before.
+    if scene.spacing != 0 {
+      comma()
+      key("spacing")
+      number(scene.spacing)
+    }
+    if let divider = scene.divider {
+      comma()
+      key("divider")
+      raw("{")
+      key("position")
+      dividerLength(divider.position)
+      if divider.anchorCount > 0 {
+        comma()
+        key("anchors")
+        raw("[")
+        for index in 0..<divider.anchorCount {
+          if index > 0 { comma() }
+          dividerLength(divider.anchor(index))
+        }
+        raw("]")
+      }
+      if divider.snap {
+        comma()
+        key("snap")
+        raw("true")
+      }
+      if !divider.snapToFolds {
+        comma()
+        key("snapToFolds")
+        raw("false")
+      }
+      raw("}")
+    }
+    if scene.foldPolicy != .avoidSeparating {
+      comma()
+      key("foldPolicy")
+      string(scene.foldPolicy == .alwaysAvoid ? "alwaysAvoid" : "neverAvoid")
+    }
+    if scene.foldAxes != .both {
+      comma()
+      key("foldAxes")
+      raw("[")
+      if scene.foldAxes.contains(.vertical) { string("vertical") }
+      if scene.foldAxes.contains(.horizontal) { string("horizontal") }
+      raw("]")
+    }
+    raw("}")
+  }
+
+  mutating func dividerLength(_ length: DividerLength) {
+    raw("{")
+    switch length {
+    case .absolute(let points):
+      key("absolute")
+      number(points)
+    case .fractional(let fraction):
+      key("fraction")
+      number(fraction)
     }
     raw("}")
   }
@@ -132,6 +193,11 @@ extension JSONWriter {
       field("fixedSize", &self)
       raw(pane.fixedSize.horizontal ? #"{"horizontal":true}"# : #"{"vertical":true}"#)
     }
+    // The secondary's `visible` before the edges, which R35 gives it too, and `adapt` (R33) last.
+    if !primary && !pane.visible {
+      field("visible", &self)
+      raw("false")
+    }
     if let edge = pane.overlayEdge {
       field("overlayEdge", &self)
       string(edge == .leading ? "leading" : "trailing")
@@ -140,9 +206,9 @@ extension JSONWriter {
       field("overlayVerticalEdge", &self)
       string(edge == .top ? "top" : "bottom")
     }
-    if !primary && !pane.visible {
-      field("visible", &self)
-      raw("false")
+    if !primary && pane.adapt != .hide {
+      field("adapt", &self)
+      string(pane.adapt == .reflow ? "reflow" : "levitate")
     }
     raw("}")
   }

@@ -20,6 +20,8 @@ public enum SceneFile {
     case displace
     /// Grid requests, answered by the columns.
     case grid
+    /// Transition requests (R34), answered by one scene answer or by frames.
+    case transition
   }
 
   /// The largest line a stream may hold.
@@ -124,7 +126,7 @@ public enum SceneFile {
     switch request {
     case .solve:
       let scene = try Scene(reading: &reader)
-      if answering { writer.solution(scene.solve()) }
+      if answering { writer.solution(scene.solve(), of: scene) }
     case .regions:
       let request = try RegionRequest(reading: &reader)
       if answering { writer.regions(request.query.answer(for: request.regions)) }
@@ -134,6 +136,9 @@ public enum SceneFile {
     case .grid:
       let grid = try GridFit(reading: &reader)
       if answering { writer.grid(grid) }
+    case .transition:
+      let request = try TransitionRequest(reading: &reader)
+      if answering { request.answer(into: &writer) }
     }
   }
 
@@ -155,6 +160,7 @@ public enum SceneFile {
   public static func regions(_ text: String) throws(SceneFileError) -> String { try answer(.regions, text) }
   public static func displace(_ text: String) throws(SceneFileError) -> String { try answer(.displace, text) }
   public static func grid(_ text: String) throws(SceneFileError) -> String { try answer(.grid, text) }
+  public static func transition(_ text: String) throws(SceneFileError) -> String { try answer(.transition, text) }
 }
 
 extension Scene {

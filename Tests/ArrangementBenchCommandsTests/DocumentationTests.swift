@@ -97,7 +97,9 @@ struct DocumentedCommand: Sendable, CustomTestStringConvertible {
   var testDescription: String { "\(place): \(source)" }
 
   /// Subcommands fast and free of side effects, run in-process.
-  static let runnable: Set<String> = ["solve", "regions", "displace", "grid", "scenes", "list", "--help", "-h", "help"]
+  static let runnable: Set<String> = [
+    "solve", "regions", "displace", "grid", "transition", "scenes", "list", "--help", "-h", "help",
+  ]
   /// Subcommands whose first argument is an action.
   static let withActions: Set<String> = ["baseline", "history"]
 
@@ -333,7 +335,7 @@ struct DocumentationTests {
         guard let parsed else { continue }
         let tag = block.info.count > 1 ? block.info[1] : nil
         switch tag {
-        case let kind? where ["solve", "regions", "displace", "grid"].contains(kind):
+        case let kind? where ["solve", "regions", "displace", "grid", "transition"].contains(kind):
           let run = runTool([kind, "-"], input: block.text)
           #expect(run.status == 0, "\(block.place): \(run.standardError)")
           previous = (block.place, run.standardOutput)
@@ -351,10 +353,11 @@ struct DocumentationTests {
             "\(block.place): not the answer to \(request.place):\n\(request.answer)")
           previous = nil
         case nil:
-          let request = ["container", "view", "minimumCellWidth"].contains { parsed[$0] != nil }
-          #expect(!request, "\(block.place): a request; tag it (json solve, regions, displace or grid)")
+          let request = ["container", "view", "minimumCellWidth", "from"].contains { parsed[$0] != nil }
+          #expect(!request, "\(block.place): a request; tag it (json solve, regions, displace, grid or transition)")
         case let other?:
-          Issue.record("\(block.place): unknown tag '\(other)' (expected solve, regions, displace, grid or answer)")
+          Issue.record(
+            "\(block.place): unknown tag '\(other)' (expected solve, regions, displace, grid, transition or answer)")
         }
       }
     }
@@ -429,7 +432,9 @@ struct DocumentationTests {
       let kind =
         name.hasSuffix("-query.json")
         ? "regions"
-        : name.hasPrefix("displace-") ? "displace" : name.hasPrefix("grid-") ? "grid" : "solve"
+        : name.hasPrefix("displace-")
+          ? "displace"
+          : name.hasPrefix("grid-") ? "grid" : name.contains("transition-") ? "transition" : "solve"
       let run = runTool([kind, folder.appendingPathComponent(name).path])
       if name.hasPrefix("bad-") {
         #expect(run.status == 2 && run.standardOutput.isEmpty, "\(name)")

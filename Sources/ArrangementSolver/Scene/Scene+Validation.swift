@@ -21,8 +21,13 @@ extension Scene {
   /// take scenes from files call this first and report the fields instead:
   /// a non-finite number anywhere, a negative width, height, inset, margin
   /// or absolute dimension, a fraction outside 0...1, a `displayScale` that
-  /// is not positive, or a maximum below a minimum of the same kind.
+  /// is not positive, or a maximum below a minimum of the same kind; of the
+  /// third generation (RULES.md §8.2), a negative `spacing` (R30) and a
+  /// negative divider length or a divider fraction outside 0...1 (R31).
   /// Coordinates may be negative. The bounds are ``SceneBounds``'s.
+  ///
+  /// A divider holds at most ``Divider/anchorCapacity`` anchors, so a longer
+  /// list cannot reach this check: the scene-file reader reports it.
   public func validate() -> [SceneIssue] {
     var issues = Validator()
     issues.rect(container, "container")
@@ -33,6 +38,11 @@ extension Scene {
     issues.regions(regions, "regions")
     issues.pane(primary, "primary")
     issues.pane(secondary, "secondary")
+    issues.length(spacing, "spacing")
+    if let divider {
+      issues.dividerLength(divider.position, "divider.position")
+      for index in 0..<divider.anchorCount { issues.dividerLength(divider.anchor(index), "divider.anchors[\(index)]") }
+    }
     return issues.found
   }
 }
@@ -103,6 +113,20 @@ struct Validator {
       !SceneBounds.isOrdered(minimum: low, maximum: high)
     {
       report(path() + ".maximum", "\(formatNumber(high)) is below the minimum \(formatNumber(low))")
+    }
+  }
+
+  /// A divider's position or anchor (R31): a length, or a fraction in 0...1.
+  @inline(__always) mutating func dividerLength(_ length: DividerLength, _ path: @autoclosure () -> String) {
+    switch length {
+    case .absolute(let points): self.length(points, path() + ".absolute")
+    case .fractional(let fraction): self.fraction(fraction, path() + ".fraction")
+    }
+  }
+
+  @inline(__always) mutating func fraction(_ fraction: Double, _ path: @autoclosure () -> String) {
+    if finite(fraction, path()), !SceneBounds.isFraction(fraction) {
+      report(path(), "\(formatNumber(fraction)) is outside 0...1")
     }
   }
 
