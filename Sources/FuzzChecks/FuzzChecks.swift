@@ -179,13 +179,7 @@ public enum FuzzChecks {
     check(fullBits(transition.solution(at: 1)) == ends.1, "a transition at 1 is not to's answer (R34)", to)
     check(fullBits(transition.solution(at: 7)) == ends.1, "a transition past 1 is not to's answer (R34)", to)
     let between = transition.solution(at: progress)
-    // Known solver issue (reported with the scene-file work of R30–R35): with
-    // a `displayScale` so large that an edge times it overflows (the edges of
-    // a sanitised scene stay below 2^54), R34's rounding gives infinite edges,
-    // which R9's clamping catches in a solve but nothing catches between the
-    // ends. Such scales are left out here until the solver clamps them.
-    let overflowingScale = (to.displayScale ?? 0) > 1e290 && to.displayScale!.isFinite
-    for pane in [between.primary, between.secondary] where pane.visible && !overflowingScale {
+    for pane in [between.primary, between.secondary] where pane.visible {
       let frame = pane.frame
       check(
         frame.x.isFinite && frame.y.isFinite && frame.width >= 0 && frame.height >= 0 && frame.width.isFinite
