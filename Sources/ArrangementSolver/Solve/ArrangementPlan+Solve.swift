@@ -307,6 +307,15 @@ extension Scene {
   ///
   /// - Complexity: O(*r*) in the number of regions; no heap allocation.
   public func solve() -> Solution {
+    guard !sizesBeyondApple else { return solveBeyondApple() }
+    return withUnsafePointer(to: self) {
+      SceneReading<AppleSizing>(scene: $0).solveSize(container.width, container.height)
+    }
+  }
+
+  /// ``solve()`` for a scene with a gap, a divider or an adapting secondary (see `SceneRules`).
+  @inline(never)
+  func solveBeyondApple() -> Solution {
     withUnsafePointer(to: self) { SceneReference(scene: $0).solveSize(container.width, container.height) }
   }
 
@@ -333,7 +342,12 @@ extension Scene {
   public mutating func solve(resizingTo size: Size) -> Solution {
     container.width = size.width
     container.height = size.height
-    return withUnsafeMutablePointer(to: &self) { SceneReference(scene: $0).solveSize(size.width, size.height) }
+    let beyond = sizesBeyondApple
+    return withUnsafeMutablePointer(to: &self) {
+      beyond
+        ? SceneReference(scene: $0).solveSize(size.width, size.height)
+        : SceneReading<AppleSizing>(scene: $0).solveSize(size.width, size.height)
+    }
   }
 
   /// Solves every scene of `scenes` into `output` and returns how many were
@@ -354,8 +368,12 @@ extension Scene {
     let count = Swift.min(scenes.count, output.count)
     guard let base = scenes.baseAddress else { return 0 }
     for index in 0..<count {
-      let scene = SceneReference(scene: base + index)
-      output[index] = scene.solveSize(scene.scene.pointee.container.width, scene.scene.pointee.container.height)
+      let scene = base + index
+      let (width, height) = (scene.pointee.container.width, scene.pointee.container.height)
+      output[index] =
+        scene.pointee.sizesBeyondApple
+        ? SceneReference(scene: scene).solveSize(width, height)
+        : SceneReading<AppleSizing>(scene: scene).solveSize(width, height)
     }
     return count
   }
