@@ -38,7 +38,7 @@ struct SceneGenerator {
       pane.idealSize = Size(
         width: Double.random(in: 0...900, using: &random), height: Double.random(in: 0...900, using: &random))
     }
-    pane.fixedSize = Int.random(in: 0..<4, using: &random) == 0
+    pane.fixedSize = FixedLayoutSize(booleanLiteral: Int.random(in: 0..<4, using: &random) == 0)
     pane.visible = Int.random(in: 0..<8, using: &random) != 0
     pane.overlayEdge = Bool.random(using: &random) ? .leading : .trailing
     pane.overlayVerticalEdge = Bool.random(using: &random) ? .top : .bottom

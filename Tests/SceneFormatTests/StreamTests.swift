@@ -39,7 +39,7 @@ func randomValidScenes(count: Int, seed: UInt64) -> [Scene] {
     pane.width = DimensionRange(minimum: dimension(), preferred: dimension(), maximum: dimension())
     pane.height = DimensionRange(minimum: dimension(), preferred: dimension(), maximum: dimension())
     if below(2) == 0 { pane.idealSize = Size(width: length(), height: length()) }
-    pane.fixedSize = below(4) == 0
+    pane.fixedSize = FixedLayoutSize(booleanLiteral: below(4) == 0)
     pane.visible = below(6) != 0
     pane.overlayEdge = below(2) == 0 ? .leading : .trailing
     pane.overlayVerticalEdge = below(2) == 0 ? .top : .bottom
