@@ -21,9 +21,7 @@ struct ThirdGenerationCornerTests {
         heights.withUnsafeBufferPointer { plan.solve(widths: widths, heights: $0, into: columns) }
       }
       #expect(scene.solve().adapted != nil)
-      withKnownIssue("reported: SolutionColumns has no flag for the adaptation") {
-        #expect(columns[0].adapted == scene.solve().adapted, "\(scene.secondary.adapt)")
-      }
+      #expect(columns[0].adapted == scene.solve().adapted, "\(scene.secondary.adapt)")
     }
   }
 

@@ -94,8 +94,10 @@ public struct DividerDrag: Sendable {
     primary.preferred = target.position
     secondary.preferred = shared - target.position
     var lengths = PaneLengths(primary: primary, secondary: secondary, primaryFirst: plan.primaryFirst, length: shared)
-    if spacing > 0 && lengths.primaryShown != lengths.secondaryShown {
-      if lengths.primaryShown { lengths.primary = primaryAlone } else { lengths.secondary = secondaryAlone }
+    if spacing > 0 && !(lengths.primaryShown && lengths.secondaryShown) {
+      lengths.leaveAlone(primary, secondary, primaryFirst: plan.primaryFirst, shared: shared) {
+        (primaryAlone, secondaryAlone)
+      }
     }
     let answer = lengths.solution(along: axis, in: context, gap: spacing, divider: target.code)
     guard plan.secondaryAdapt != .hide && !answer.secondary.visible else { return answer }

@@ -95,6 +95,26 @@ struct PaneLengths<Lanes: KernelLanes> {
     self.secondaryShown = secondaryShown
   }
 
+  /// R4, R5: the first pane's length, having given back length (down to
+  /// its own minimum) where the second's minimum does not fit beside it, and
+  /// where that minimum then fits (R6 hides the second elsewhere).
+  ///
+  /// Note (6d554ac): each step runs only where some lane needs it (for one
+  /// `Double`, a branch); with every step computed and selected, the cold
+  /// split groups cost ~10 instructions a solve more and peers in place 27.
+  @_transparent
+  static func givenBack(
+    _ firstPreferred: Lanes, first firstRange: ResolvedRange<Lanes>, second secondRange: ResolvedRange<Lanes>,
+    length: Lanes
+  ) -> (first: Lanes, fits: Lanes.Mask) {
+    var first = firstPreferred.smaller(length)
+    let short = (length - first).less(secondRange.minimum)
+    if short.any {
+      first.replace(with: first.smaller(firstRange.minimum.larger(length - secondRange.minimum)), where: short)
+    }
+    return (first, .!(length - first).less(secondRange.minimum))
+  }
+
   /// R5–R7 for the pane sized first and the other; answers in that order
   /// (`primary` is the first).
   @_transparent
@@ -103,18 +123,7 @@ struct PaneLengths<Lanes: KernelLanes> {
     secondPreferred: Lanes, length: Lanes
   ) -> PaneLengths {
     let zero = Lanes(repeating: 0)
-    var first = firstPreferred.smaller(length)
-
-    // R5: where the second's minimum does not fit beside it, the first gives
-    // back length, down to its own minimum.
-    // Note (6d554ac): each step runs only where some lane needs it (for one
-    // `Double`, a branch); with every step computed and selected, the cold
-    // split groups cost ~10 instructions a solve more and peers in place 27.
-    let short = (length - first).less(secondRange.minimum)
-    if short.any {
-      first.replace(with: first.smaller(firstRange.minimum.larger(length - secondRange.minimum)), where: short)
-    }
-    let fits = .!(length - first).less(secondRange.minimum)
+    var (first, fits) = givenBack(firstPreferred, first: firstRange, second: secondRange, length: length)
     var second = secondPreferred.smaller(length - first)
 
     // R7: leftover length grows the first pane, then the second, up to their maxima.

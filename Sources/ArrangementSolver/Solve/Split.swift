@@ -70,12 +70,10 @@ extension ArrangementConfiguration {
       code = target.code
     }
     var lengths = PaneLengths(primary: primary, secondary: secondary, primaryFirst: primaryFirst, length: shared)
-    if spacing > 0 && lengths.primaryShown != lengths.secondaryShown {
-      let whole = resolvedRanges(along: axis, length: length)
-      if lengths.primaryShown {
-        lengths.primary = smaller(length, whole.primary.maximum)
-      } else {
-        lengths.secondary = smaller(length, whole.secondary.maximum)
+    if spacing > 0 && !(lengths.primaryShown && lengths.secondaryShown) {
+      lengths.leaveAlone(primary, secondary, primaryFirst: primaryFirst, shared: shared) {
+        let whole = resolvedRanges(along: axis, length: length)
+        return (smaller(length, whole.primary.maximum), smaller(length, whole.secondary.maximum))
       }
     }
     return lengths.solution(along: axis, in: context, gap: spacing, divider: code)
@@ -100,5 +98,31 @@ enum SplitRules {
   @inline(__always)
   static func showsBoth<Mask: KernelMask>(showsSecondary: Bool, allowed: Bool, regular: Mask) -> Mask {
     Mask(repeating: showsSecondary && allowed) .& regular
+  }
+}
+
+extension PaneLengths where Lanes == Double {
+  /// R30 with R6: a pane that sizing over `L'` leaves alone, because the
+  /// other's minimum does not fit beside it or the other has no length,
+  /// takes `alone()`'s length for it (its maximum over the whole `L`, at most
+  /// `L`), with no gap, even where `L'` left it none.
+  @inline(__always)
+  mutating func leaveAlone(
+    _ primary: ResolvedRange<Double>, _ secondary: ResolvedRange<Double>, primaryFirst: Bool, shared: Double,
+    alone: () -> (primary: Double, secondary: Double)
+  ) {
+    let preferred = ResolvedRange.preferredLengths(primary, secondary, length: shared)
+    let secondFits =
+      primaryFirst
+      ? Self.givenBack(preferred.primary, first: primary, second: secondary, length: shared).fits
+      : Self.givenBack(preferred.secondary, first: secondary, second: primary, length: shared).fits
+    let primaryAlone = secondFits ? primaryShown && !secondaryShown : primaryFirst
+    let secondaryAlone = secondFits ? secondaryShown && !primaryShown : !primaryFirst
+    guard primaryAlone || secondaryAlone else { return }
+    let lengths = alone()
+    self.primary = primaryAlone ? lengths.primary : 0
+    self.secondary = secondaryAlone ? lengths.secondary : 0
+    primaryShown = self.primary > 0
+    secondaryShown = self.secondary > 0
   }
 }
