@@ -65,7 +65,8 @@ extension ArrangementSuite {
   }
 
   /// The capacity report's words and sections for this suite: an operation is one
-  /// arrangement solved, weighed against 120 Hz and 60 Hz frames.
+  /// arrangement solved (a transition group's, one frame of an animation), weighed
+  /// against 120 Hz and 60 Hz frames.
   public static let reportDefinitions = ReportDefinitions(
     operation: "solve", operations: "solves",
     frames: [.init("120 Hz", nanoseconds: 1e9 / 120), .init("60 Hz", nanoseconds: 1e9 / 60)],
@@ -88,5 +89,17 @@ extension ArrangementSuite {
         caption: "The batch path ({name}) on 1…N threads, each with its own data.", kind: .scaling,
         xName: "threads", yName: "million solves/s"
       ) { _ in "Million solves per second over threads" },
+    ],
+    // The groups whose operation is not a solve: a transition group's is one frame of an
+    // animation between two answers (R34), `transitions/make` makes a transition (two
+    // scenes solved); the region, displacement and grid requests; a scene-file group's
+    // is one scene of the stream.
+    units: [
+      .init("transitions/", operation: "transition frame", operations: "transition frames"),
+      .init("transitions/make", operation: "transition made", operations: "transitions made"),
+      .init("regions/query", operation: "query", operations: "queries"),
+      .init("displacement/elements", operation: "displacement", operations: "displacements"),
+      .init("grid/columns", operation: "grid fit", operations: "grid fits"),
+      .init("scene-file/", operation: "scene", operations: "scenes"),
     ])
 }

@@ -243,6 +243,9 @@ public enum ArrangementSuite {
         }
       })
     list += SceneFileBenchmarks.benchmarks(seed: seed, reference: limit)
+    // The divider drag, transitions and adapting secondaries (Interactions.swift), last so
+    // the earlier groups keep their positions (shards, `--only`).
+    list += interactionBenchmarks(reference: limit)
     return list
   }
 
@@ -347,6 +350,9 @@ public enum ArrangementSuite {
       }
     }
     if filter.matches("random/seed=\(seed)") { points += Sweep.random(seed: seed, count: 2000) }
+    for strategy in Sweep.adaptStrategies where filter.matches("adapt/\(strategy.name)") {
+      points += Sweep.adapting(strategy.strategy)
+    }
     return points
   }
 }

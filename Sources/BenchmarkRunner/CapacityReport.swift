@@ -41,6 +41,21 @@ public struct CapacityReport {
   /// lower bound, would dwarf every bar), in run order.
   var groups: [GroupResult] { run.groups.filter { $0.reference != nil } }
 
+  /// The words for one operation of `group` and for several (``ReportDefinitions/unit(of:)``).
+  func unit(_ group: GroupResult) -> (operation: String, operations: String) { definitions.unit(of: group.title) }
+
+  /// Whether `group` counts an operation of its own rather than the suite's.
+  func hasOwnUnit(_ group: GroupResult) -> Bool { unit(group).operation != operation }
+
+  /// Whether some group counts an operation of its own: then the tables name each
+  /// group's operation, their headings say "op", and the charts' labels name the others.
+  var mixesUnits: Bool { groups.contains(where: hasOwnUnit) }
+
+  /// A group's label in charts: its title, with its operations where they are its own.
+  func label(_ group: GroupResult) -> String {
+    hasOwnUnit(group) ? "\(group.title) (\(unit(group).operations))" : group.title
+  }
+
   func change(_ group: GroupResult) -> (old: GroupResult, ratio: Double)? {
     guard let old = baseline?.group(group.title) else { return nil }
     return (old, old.nanosecondsPerOperation.median / group.nanosecondsPerOperation.median)
@@ -53,7 +68,7 @@ public struct CapacityReport {
     var lines = [
       (["group", "median_ns_per_op", "p25_ns", "p75_ns", "operations_per_second"] + frameColumns + [
         "allocations_per_op", "instructions_per_op", "baseline_median_ns_per_op", "throughput_change_percent",
-        "peak_heap_bytes_per_run", "peak_resident_bytes", "estimated_cycles_per_op",
+        "peak_heap_bytes_per_run", "peak_resident_bytes", "estimated_cycles_per_op", "operation",
       ]).joined(separator: ",")
     ]
     for group in run.groups {
@@ -68,7 +83,7 @@ public struct CapacityReport {
           old.map { String($0.old.nanosecondsPerOperation.median) } ?? "",
           old.map { String(($0.ratio - 1) * 100) } ?? "",
           group.peakHeapBytesPerRun.map { String($0) } ?? "", group.peakResidentBytes.map { String($0) } ?? "",
-          group.estimatedCyclesPerOperation.map { String($0) } ?? "",
+          group.estimatedCyclesPerOperation.map { String($0) } ?? "", Text.csv(unit(group).operation),
         ]
       lines.append(fields.joined(separator: ","))
     }
@@ -83,20 +98,38 @@ public struct CapacityReport {
     if let otherHost { text += "\n**\(Text.markdown(otherHost))**\n" }
     let frameHeads = frames.map { " per \($0.name) frame |" }.joined()
     let memory = memoryColumns
+    // With groups counted in other operations, each row names its own.
+    let mixed = mixesUnits
+    let (op, ops) = mixed ? ("op", "ops") : (operation, operations)
     text +=
-      "\n| group | ns/\(operation) | \(operations)/s per core |\(frameHeads) allocs/\(operation) |"
+      "\n| group |\(mixed ? " operation |" : "") ns/\(op) | \(ops)/s per core |\(frameHeads) allocs/\(op) |"
       + memory.map { " \($0.heading) |" }.joined()
     let alignment =
-      "|---|" + String(repeating: "---:|", count: 3 + frames.count + memory.count + (baseline == nil ? 0 : 1))
+      "|---|" + (mixed ? "---|" : "")
+      + String(repeating: "---:|", count: 3 + frames.count + memory.count + (baseline == nil ? 0 : 1))
     text += (baseline == nil ? "\n" : " change |\n") + alignment + "\n"
     for group in groups {
       let median = group.nanosecondsPerOperation.median
-      text += "| \(Text.markdown(group.title)) | \(Report.number(median)) | \(Report.rate(group.throughput)) | "
+      text += "| \(Text.markdown(group.title)) | "
+      if mixed { text += "\(Text.markdown(unit(group).operation)) | " }
+      text += "\(Report.number(median)) | \(Report.rate(group.throughput)) | "
       for frame in frames { text += "\(Report.number((frame.nanoseconds / median).rounded(.down))) | " }
       text += "\(Report.number(group.allocationsPerOperation)) |"
       text += memory.map { " \($0.cell(group)) |" }.joined()
       if baseline != nil { text += " \(change(group).map { Report.percent($0.ratio) } ?? "new") |" }
       text += "\n"
+    }
+    if mixed {
+      text += "\n## Groups counted in other operations\n\n"
+      for group in groups where hasOwnUnit(group) {
+        let (one, several) = unit(group)
+        let median = group.nanosecondsPerOperation.median
+        let perFrame = frames.map {
+          "\(Report.number(($0.nanoseconds / median).rounded(.down))) \(Text.markdown(several)) per \($0.name) frame"
+        }
+        text +=
+          "- \(Text.markdown(group.title)): \(perFrame.joined(separator: ", ")) (\(Report.number(median)) ns per \(Text.markdown(one)))\n"
+      }
     }
     if baseline != nil {
       text += "\n## Capacity change\n\n"
@@ -164,7 +197,9 @@ public struct CapacityReport {
     let capitalOperations = operations.prefix(1).uppercased() + operations.dropFirst()
 
     // 1. Capacity per frame, per group.
-    let labels = groups.map(\.title)
+    let labels = groups.map(label)
+    // With groups counted in other operations, their labels name them.
+    let capacityWords = mixesUnits ? "\(capitalOperations) (or the operations named)" : capitalOperations
     var bars: [(name: String, values: [Double])] = []
     if let baseline {
       bars.append(
@@ -183,13 +218,13 @@ public struct CapacityReport {
     sections.append(
       (
         "capacity",
-        "\(capitalOperations) per \(frames[0].name) frame, one core",
+        "\(capacityWords) per \(frames[0].name) frame, one core",
         "\(definitions.capacityCaption) The table gives the numbers; groups are timed against \(run.groups.compactMap(\.reference).first ?? "their reference"), the least work any \(operation) could do.",
         [
           Chart.bars(
             title:
-              "\(capitalOperations) per \(frames[0].name) frame (\(Report.number(frames[0].nanoseconds / 1e6)) ms), one core",
-            labels: labels, series: bars, unit: "\(operations) per frame")
+              "\(capacityWords) per \(frames[0].name) frame (\(Report.number(frames[0].nanoseconds / 1e6)) ms), one core",
+            labels: labels, series: bars, unit: mixesUnits ? "per frame" : "\(operations) per frame")
         ]
       ))
 
@@ -307,8 +342,9 @@ public struct CapacityReport {
       "<section id=\"\(section.id)\"><h2>\(Chart.escape(section.title))</h2><p>\(Chart.escape(section.text))</p>\n<div class=\"charts\">\n\(section.charts.map { "<figure>\($0)</figure>" }.joined(separator: "\n"))\n</div></section>"
     }.joined(separator: "\n")
     let throughput = Chart.bars(
-      title: "\(capitalOperations) per second per core (millions)", labels: groups.map(\.title),
-      series: [("\(run.commit)", groups.map { $0.throughput / 1e6 })], unit: "million \(operations)/s", width: 520)
+      title: "\(capacityWords) per second per core (millions)", labels: labels,
+      series: [("\(run.commit)", groups.map { $0.throughput / 1e6 })],
+      unit: mixesUnits ? "million/s" : "million \(operations)/s", width: 520)
     return """
       <!DOCTYPE html>
       <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Capacity report</title>
@@ -335,7 +371,7 @@ public struct CapacityReport {
     "body{font-family:sans-serif;margin:1.5em auto;padding:0 1.5em;max-width:1400px;color:#222}",
     "table{border-collapse:collapse;font-size:13px}",
     "td,th{border:1px solid #ccc;padding:3px 7px;text-align:right}td{white-space:nowrap}th{vertical-align:bottom}",
-    "td:nth-child(2),th:nth-child(2){text-align:left}",
+    "td:nth-child(2),th:nth-child(2),td.unit,th.unit{text-align:left}",
     "td.negative{color:#d62728}td.positive{color:#1f77b4}",
     "section{margin-top:2em}figure{margin:0;min-width:0}",
     "svg{display:block;width:100%;height:auto}",
@@ -349,12 +385,14 @@ public struct CapacityReport {
     let frameHeads = frames.map { "<th>per \(Chart.escape($0.name)) frame</th>" }.joined()
     let memory = memoryColumns
     let memoryHeads = memory.map { "<th>\(Chart.escape($0.heading))</th>" }.joined()
+    let mixed = mixesUnits
+    let (op, ops) = mixed ? ("op", "ops") : (operation, operations)
     var rows =
-      "<table><tr><th>#</th><th>group</th><th>ns/\(operation)</th><th>\(operations)/s per core</th>\(frameHeads)<th>allocs/\(operation)</th>\(memoryHeads)\(baseline == nil ? "" : "<th>before</th><th>change</th>")</tr>"
+      "<table><tr><th>#</th><th>group</th>\(mixed ? "<th class=\"unit\">operation</th>" : "")<th>ns/\(op)</th><th>\(ops)/s per core</th>\(frameHeads)<th>allocs/\(op)</th>\(memoryHeads)\(baseline == nil ? "" : "<th>before</th><th>change</th>")</tr>"
     for (index, group) in groups.enumerated() {
       let median = group.nanosecondsPerOperation.median
       rows +=
-        "<tr><td>\(index + 1)</td><td>\(Chart.escape(group.title))</td><td>\(Report.number(median))</td><td>\(Report.rate(group.throughput))</td>"
+        "<tr><td>\(index + 1)</td><td>\(Chart.escape(group.title))</td>\(mixed ? "<td class=\"unit\">\(Chart.escape(unit(group).operation))</td>" : "")<td>\(Report.number(median))</td><td>\(Report.rate(group.throughput))</td>"
       for frame in frames { rows += "<td>\(Report.number((frame.nanoseconds / median).rounded(.down)))</td>" }
       rows += "<td>\(Report.number(group.allocationsPerOperation))</td>"
       rows += memory.map { "<td>\(Chart.escape($0.cell(group)))</td>" }.joined()

@@ -46,6 +46,29 @@ public struct ReportDefinitions: Sendable {
     }
   }
 
+  /// What one operation of some groups is, where it is not the suite's `operation`
+  /// (a frame of an animation, say), so the report counts those groups in their own
+  /// words: "transition frames per 120 Hz frame".
+  ///
+  /// ```swift
+  /// ReportDefinitions.Unit("transitions/", operation: "transition frame", operations: "transition frames")
+  /// ```
+  public struct Unit: Sendable, Hashable {
+    /// The groups, as `--filter` selects them: comma-separated parts of titles, `!` excluding.
+    public var groups: String
+    public var operation: String
+    public var operations: String
+
+    public init(_ groups: String, operation: String, operations: String) {
+      self.groups = groups
+      self.operation = operation
+      self.operations = operations
+    }
+
+    /// Whether this unit applies to the group `title`.
+    public func applies(to title: String) -> Bool { TitleFilter(groups).matches(title) }
+  }
+
   /// One operation and several, as in "ns per solve", "solves per frame".
   public var operation: String
   public var operations: String
@@ -53,9 +76,13 @@ public struct ReportDefinitions: Sendable {
   public var frames: [Frame]
   public var capacityCaption: String
   public var sections: [Section]
+  /// Groups whose operation is another (see ``Unit``), in order: where several select a
+  /// group, the later one wins.
+  public var units: [Unit]
 
   public init(
-    operation: String, operations: String, frames: [Frame], capacityCaption: String, sections: [Section]
+    operation: String, operations: String, frames: [Frame], capacityCaption: String, sections: [Section],
+    units: [Unit] = []
   ) {
     precondition(!frames.isEmpty, "a capacity report needs a frame budget")
     self.operation = operation
@@ -63,6 +90,14 @@ public struct ReportDefinitions: Sendable {
     self.frames = frames
     self.capacityCaption = capacityCaption
     self.sections = sections
+    self.units = units
+  }
+
+  /// The words for one operation of the group `title` and for several: its unit's,
+  /// or the suite's.
+  public func unit(of title: String) -> (operation: String, operations: String) {
+    guard let unit = units.last(where: { $0.applies(to: title) }) else { return (operation, operations) }
+    return (unit.operation, unit.operations)
   }
 
   /// Plain words and no chart sections, for a suite that defines none.

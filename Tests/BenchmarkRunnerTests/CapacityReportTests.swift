@@ -226,6 +226,57 @@ struct CapacityReportTests {
       html.contains("max-width:1400px") && html.contains("class=\"numbers\"") && html.contains("class=\"charts\""))
   }
 
+  @Test("Groups counted in operations of their own say how many of those fit in a frame, in every table")
+  func ownUnits() throws {
+    var run = reportRun()
+    var frames = result([("transitions/posture", samples(20, seed: 4), 0)]).groups[0]
+    frames.reference = "limit/clamp-ratio"
+    run.groups.append(frames)
+    var definitions = testDefinitions
+    definitions.units = [
+      .init("transitions/", operation: "transition frame", operations: "transition frames"),
+      .init("transitions/make", operation: "transition made", operations: "transitions made"),
+    ]
+    #expect(definitions.unit(of: "transitions/posture") == ("transition frame", "transition frames"))
+    #expect(definitions.unit(of: "transitions/make") == ("transition made", "transitions made"))
+    #expect(definitions.unit(of: "split/book") == ("lookup", "lookups"))
+    let report = CapacityReport(run: run, definitions: definitions)
+    let median = frames.nanosecondsPerOperation.median
+    let perFrame = { (nanoseconds: Double) in Report.number((nanoseconds / median).rounded(.down)) }
+
+    // Markdown: an operation column, headings in "op", and the capacity in the group's own words.
+    let markdown = report.markdown
+    #expect(markdown.contains("| group | operation | ns/op | ops/s per core | per 120 Hz frame | per 60 Hz frame |"))
+    #expect(
+      markdown.contains("| split/book | lookup | ") && markdown.contains("| transitions/posture | transition frame | "))
+    #expect(
+      markdown.contains(
+        "- transitions/posture: \(perFrame(1e9 / 120)) transition frames per 120 Hz frame, \(perFrame(1e9 / 60)) transition frames per 60 Hz frame (\(Report.number(median)) ns per transition frame)"
+      ))
+    #expect(!markdown.contains("- split/book: "))
+
+    // The page: the column, and chart labels that name the group's operations.
+    let html = report.html
+    #expect(
+      html.contains("<th class=\"unit\">operation</th>") && html.contains("<td class=\"unit\">transition frame</td>"))
+    let capacity = try #require(sections(of: html).first { $0.id == "capacity" }?.charts.first)
+    #expect(
+      capacity.contains(">transitions/posture (transition frames)</text>") && capacity.contains(">split/book</text>"))
+    #expect(capacity.contains("Lookups (or the operations named) per 120 Hz frame"))
+
+    // The CSV: each group's operation in the last column.
+    let lines = report.csv.split(separator: "\n")
+    #expect(
+      lines[0].hasSuffix(",operation") && lines[1].hasSuffix(",\"lookup\"")
+        && lines[4].hasSuffix(",\"transition frame\""))
+
+    // Without such groups, nothing changes: the suite's words, no operation column.
+    let plain = CapacityReport(run: reportRun(), definitions: definitions)
+    #expect(
+      plain.markdown.contains("| group | ns/lookup | lookups/s per core |") && !plain.html.contains("class=\"unit\""))
+    #expect(!plain.markdown.contains("other operations"))
+  }
+
   @Test("The CSV has a header and one row per group, with frame budgets")
   func csv() {
     let lines = CapacityReport(run: reportRun(), definitions: testDefinitions).csv.split(separator: "\n")
