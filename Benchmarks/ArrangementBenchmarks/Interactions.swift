@@ -11,20 +11,19 @@ extension ArrangementSuite {
     var list: [Benchmark] = []
 
     // A drag of the divider: per plan, 120 positions over one second at 120 Hz (the
-    // position moved, the plan solved), then the release that snaps to an anchor or a fold.
-    // One operation per position, the release included.
+    // divider moved and the split answered, `DividerDrag`), then the release that snaps
+    // to an anchor or a fold. One operation per position, the release included; making
+    // the drag (once per gesture) is not timed.
     list.append(
       Benchmark("plans/divider-drag", operations: dividerDrags().count * (dragFrames + 1), reference: reference) {
         let drags = dividerDrags()
-        let plans = PlanSlots(drags.map(\.plan))
+        let sessions = DragSlots(drags.map { $0.plan.dividerDrag(width: $0.width, height: $0.height) })
         return {
           var checksum: UInt64 = 0
           drags.withUnsafeBufferPointer { drags in
             for index in drags.indices {
               drags[index].positions.withUnsafeBufferPointer { positions in
-                drag(
-                  &plans.pointer[index], through: positions, width: drags[index].width, height: drags[index].height,
-                  into: &checksum)
+                drag(&sessions.pointer[index], through: positions, into: &checksum)
               }
             }
           }
@@ -95,23 +94,16 @@ extension ArrangementSuite {
   /// either side (released near the half anchor or the iPhone Duo's fold).
   static let dragShapes: [(start: Double, end: Double)] = [(0.05, 0.95), (0.95, 0.05), (0.1, 0.56), (0.9, 0.45)]
 
-  /// One drag of `plan`'s divider: moved to each of `positions` and solved, then
-  /// released (snapped) at the last one and solved.
-  ///
-  /// Note: a plan in mutable storage (a `var`, `inout`, or a pointer's `pointee`, as an
-  /// app holds the plan it drags) is copied whole (1,537 bytes, `memcpy`) before each
-  /// `solve(width:height:)`: ~170 of the 1,038 instructions a position (callgrind,
-  /// either way of passing it). `plans/resize` solves plans held in `let`s and pays none.
+  /// One drag: the divider moved to each of `positions` and the split answered,
+  /// then released (snapped) at the last one.
   static func drag(
-    _ plan: inout ArrangementPlan, through positions: UnsafeBufferPointer<Double>, width: Double, height: Double,
+    _ session: inout ArrangementSolver.DividerDrag, through positions: UnsafeBufferPointer<Double>,
     into checksum: inout UInt64
   ) {
     for position in positions {
-      plan.moveDivider(to: .absolute(position), snap: false)
-      mix(&checksum, plan.solve(width: width, height: height))
+      mix(&checksum, session.move(to: .absolute(position)))
     }
-    plan.moveDivider(to: .absolute(positions[positions.count - 1]), snap: true)
-    mix(&checksum, plan.solve(width: width, height: height))
+    mix(&checksum, session.move(to: .absolute(positions[positions.count - 1]), snap: true))
   }
 
   /// The anchors of every dragged divider: a fixed width for the primary, a half and two thirds.
@@ -121,7 +113,7 @@ extension ArrangementSuite {
   /// inactive fold a snap candidate) and two iPads in landscape with a gutter
   /// (R30), each with default and min/max sizing, both directions, each dragged
   /// along one of ``dragShapes``.
-  static func dividerDrags() -> [DividerDrag] {
+  static func dividerDrags() -> [DragPath] {
     var scenes: [Scene] = []
     let duo = Posture.flat.scene(size: Size(width: 951, height: 669), cameraOn: false)
     var iPadPro = Scene(
@@ -141,7 +133,7 @@ extension ArrangementSuite {
         }
       }
     }
-    return scenes.enumerated().map { DividerDrag($1, shape: dragShapes[$0 % dragShapes.count]) }
+    return scenes.enumerated().map { DragPath($1, shape: dragShapes[$0 % dragShapes.count]) }
   }
 
   // MARK: - Transitions
@@ -272,7 +264,8 @@ enum AdaptStyle: String, CaseIterable, Sendable {
 }
 
 /// A compiled plan with a divider, and the positions of one drag across it.
-struct DividerDrag: Sendable {
+/// A dragged configuration and the positions its divider goes through.
+struct DragPath: Sendable {
   var plan: ArrangementPlan
   var width: Double
   var height: Double
@@ -294,13 +287,13 @@ struct DividerDrag: Sendable {
   }
 }
 
-/// Plans in memory of their own, changed in place between solves (a drag moves
-/// the divider of one plan), as ``SceneSlot`` keeps a scene.
-final class PlanSlots: @unchecked Sendable {
-  let pointer: UnsafeMutablePointer<ArrangementPlan>
+/// Drags in memory of their own, changed in place between positions, as
+/// ``SceneSlot`` keeps a scene.
+final class DragSlots: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<ArrangementSolver.DividerDrag>
   let count: Int
 
-  init(_ plans: [ArrangementPlan]) {
+  init(_ plans: [ArrangementSolver.DividerDrag]) {
     count = plans.count
     pointer = .allocate(capacity: count)
     pointer.initialize(from: plans, count: count)
