@@ -51,13 +51,22 @@ extension ArrangementPlan {
     switch kernel {
     case .general: nil
     case .noGrid:
-      compiled
-        ? (mayBeLone ? use(self, Lone<Compiled<NoGrid>>.self) : use(self, Compiled<NoGrid>.self))
-        : (mayBeLone ? use(self, Lone<NoGrid>.self) : use(self, NoGrid.self))
+      spacing > 0
+        ? (compiled
+          ? (mayBeLone ? use(self, Spaced<Lone<Compiled<NoGrid>>>.self) : use(self, Spaced<Compiled<NoGrid>>.self))
+          : (mayBeLone ? use(self, Spaced<Lone<NoGrid>>.self) : use(self, Spaced<NoGrid>.self)))
+        : compiled
+          ? (mayBeLone ? use(self, Lone<Compiled<NoGrid>>.self) : use(self, Compiled<NoGrid>.self))
+          : (mayBeLone ? use(self, Lone<NoGrid>.self) : use(self, NoGrid.self))
     case .snappingGrid:
-      compiled
-        ? (mayBeLone ? use(self, Lone<Compiled<SnappingGrid>>.self) : use(self, Compiled<SnappingGrid>.self))
-        : (mayBeLone ? use(self, Lone<SnappingGrid>.self) : use(self, SnappingGrid.self))
+      spacing > 0
+        ? (compiled
+          ? (mayBeLone
+            ? use(self, Spaced<Lone<Compiled<SnappingGrid>>>.self) : use(self, Spaced<Compiled<SnappingGrid>>.self))
+          : (mayBeLone ? use(self, Spaced<Lone<SnappingGrid>>.self) : use(self, Spaced<SnappingGrid>.self)))
+        : compiled
+          ? (mayBeLone ? use(self, Lone<Compiled<SnappingGrid>>.self) : use(self, Compiled<SnappingGrid>.self))
+          : (mayBeLone ? use(self, Lone<SnappingGrid>.self) : use(self, SnappingGrid.self))
     case .acrossFold: mayBeLone && style == .split ? use(self, Lone<AcrossFold>.self) : use(self, AcrossFold.self)
     case .stacked: use(self, Stacked.self)
     }

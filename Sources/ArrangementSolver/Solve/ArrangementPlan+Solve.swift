@@ -16,7 +16,10 @@ extension ArrangementPlan {
     // A stacked overlay (R22) takes the general path here: as a third
     // out-of-line case it made the other plans dearer (callgrind: peers plan
     // 254 → 260, plans/resize 326 → 346 instructions a solve).
-    guard kernel == .noGrid && compiled else {
+    guard kernel == .noGrid && compiled && spacing == 0 else {
+      if spacing > 0 && (kernel == .noGrid || kernel == .snappingGrid) {
+        return solveSpaced(width: width, height: height)
+      }
       switch kernel {
       case .snappingGrid: return solveSnapped(width: width, height: height)
       case .acrossFold: return solveAcrossFold(width: width, height: height)
@@ -39,6 +42,12 @@ extension ArrangementPlan {
       ? kernel.solve(widths: width, heights: height, mode: Compiled<SnappingGrid>.self)
       : kernel.solve(widths: width, heights: height, mode: SnappingGrid.self)
     return answer?.solution ?? solveSize(width, height)
+  }
+
+  /// ``solve(width:height:)`` for a split without folds whose panes have a gap (R30).
+  @inline(never)
+  func solveSpaced(width: Double, height: Double) -> Solution {
+    regimeSolution(width: width, height: height) ?? solveSize(width, height)
   }
 
   /// ``solve(width:height:)`` for a plan with one active fold.
@@ -307,15 +316,15 @@ extension Scene {
   ///
   /// - Complexity: O(*r*) in the number of regions; no heap allocation.
   public func solve() -> Solution {
-    guard !sizesBeyondApple else { return solveBeyondApple() }
+    guard !usesThirdGeneration else { return solveThirdGeneration() }
     return withUnsafePointer(to: self) {
       SceneReading<AppleSizing>(scene: $0).solveSize(container.width, container.height)
     }
   }
 
-  /// ``solve()`` for a scene with a gap, a divider or an adapting secondary (see `SceneRules`).
+  /// ``solve()`` for a scene that sets a field of the third generation (see `SceneRules`).
   @inline(never)
-  func solveBeyondApple() -> Solution {
+  func solveThirdGeneration() -> Solution {
     withUnsafePointer(to: self) { SceneReference(scene: $0).solveSize(container.width, container.height) }
   }
 
@@ -342,7 +351,7 @@ extension Scene {
   public mutating func solve(resizingTo size: Size) -> Solution {
     container.width = size.width
     container.height = size.height
-    let beyond = sizesBeyondApple
+    let beyond = usesThirdGeneration
     return withUnsafeMutablePointer(to: &self) {
       beyond
         ? SceneReference(scene: $0).solveSize(size.width, size.height)
@@ -371,7 +380,7 @@ extension Scene {
       let scene = base + index
       let (width, height) = (scene.pointee.container.width, scene.pointee.container.height)
       output[index] =
-        scene.pointee.sizesBeyondApple
+        scene.pointee.usesThirdGeneration
         ? SceneReference(scene: scene).solveSize(width, height)
         : SceneReading<AppleSizing>(scene: scene).solveSize(width, height)
     }

@@ -342,14 +342,15 @@ extension ArrangementPlan: ArrangementConfiguration {
   }
 }
 
-/// Which rules a scene reading may meet: every rule, or only those a scene
-/// without a gap, a divider or an adapting secondary needs (R30, R31 and R33
-/// then read as their defaults, as constants).
+/// Which rules a scene reading may meet: every rule, or only Apple's (R1–R29),
+/// for a scene that sets none of the third generation's fields (R30–R33, and
+/// R35's edges on the secondary), which then read as their defaults, as constants.
 ///
 /// Note: the cold solve reads a scene through a pointer to a copy that LLVM
-/// elides only while no call it cannot see receives the pointer; the rules
-/// R30, R31 and R33 are out-of-line calls, and with them in every cold solve
-/// the copy came back (callgrind: peers cold 706 → 951 instructions a solve).
+/// elides only while no call it cannot see receives the pointer; R30, R31 and
+/// R33 are out-of-line calls, and with them in every cold solve the copy came
+/// back (callgrind: peers cold 706 → 951 instructions a solve), and the fold
+/// policy's and edges' reads cost the rest (830 with only those).
 protocol SceneRules {
   static var beyondSizing: Bool { get }
 }
@@ -359,7 +360,7 @@ enum EveryRule: SceneRules {
   static var beyondSizing: Bool { @inline(__always) get { true } }
 }
 
-/// A scene without a gap, a divider or an adapting secondary (``Scene/sizesBeyondApple``).
+/// A scene that sets none of the third generation's fields (``Scene/usesThirdGeneration``).
 enum AppleSizing: SceneRules {
   static var beyondSizing: Bool { @inline(__always) get { false } }
 }
@@ -368,10 +369,13 @@ enum AppleSizing: SceneRules {
 typealias SceneReference = SceneReading<EveryRule>
 
 extension Scene {
-  /// Whether the split may take R30, R31 or R33 (a gap, a divider, an adapting secondary).
+  /// Whether the scene sets any of R30–R33's fields, or R35's edges on the secondary.
   @inlinable
-  var sizesBeyondApple: Bool {
-    @inline(__always) get { spacing != 0 || divider != nil || secondary.adapt != .hide }
+  var usesThirdGeneration: Bool {
+    @inline(__always) get {
+      spacing != 0 || divider != nil || secondary.adapt != .hide || foldPolicy != .avoidSeparating
+        || foldAxes != .both || secondary.overlayEdge != nil || secondary.overlayVerticalEdge != nil
+    }
   }
 }
 
@@ -393,14 +397,16 @@ struct SceneReading<Rules: SceneRules>: ArrangementConfiguration {
   var showsSecondary: Bool { @inline(__always) get { scene.pointee.secondary.visible } }
   var overlayPrimaryLeading: Bool {
     @inline(__always) get {
-      OverlayRules.primaryTakes(
+      guard Rules.beyondSizing else { return scene.pointee.primary.overlayEdge == .leading }
+      return OverlayRules.primaryTakes(
         .leading, primary: scene.pointee.primary.overlayEdge,
         secondary: scene.pointee.secondary.overlayEdge, default: .trailing)
     }
   }
   var overlayPrimaryTop: Bool {
     @inline(__always) get {
-      OverlayRules.primaryTakes(
+      guard Rules.beyondSizing else { return scene.pointee.primary.overlayVerticalEdge == .top }
+      return OverlayRules.primaryTakes(
         .top, primary: scene.pointee.primary.overlayVerticalEdge,
         secondary: scene.pointee.secondary.overlayVerticalEdge, default: .bottom)
     }
@@ -427,7 +433,8 @@ struct SceneReading<Rules: SceneRules>: ArrangementConfiguration {
   /// ones (`avoidSeparating`), all (`alwaysAvoid`), none (`neverAvoid`).
   var usableDivisions: UInt8 {
     @inline(__always) get {
-      switch scene.pointee.foldPolicy {
+      guard Rules.beyondSizing else { return scene.pointee.regions.activeDivisions }
+      return switch scene.pointee.foldPolicy {
       case .avoidSeparating: scene.pointee.regions.activeDivisions
       case .alwaysAvoid: scene.pointee.regions.divisions
       case .neverAvoid: 0
@@ -447,7 +454,9 @@ struct SceneReading<Rules: SceneRules>: ArrangementConfiguration {
     guard usableDivisions & (1 << UInt8(index)) != 0 else { return FoldCandidate() }
     let fold = FoldCandidate(scene.pointee.regions.storage.element(index), originX: originX, originY: originY)
     let axes = scene.pointee.foldAxes
-    guard axes == .both || axes.allows(fold.frame.foldOrientation) else { return FoldCandidate() }
+    guard !Rules.beyondSizing || axes == .both || axes.allows(fold.frame.foldOrientation) else {
+      return FoldCandidate()
+    }
     return fold
   }
 

@@ -168,7 +168,7 @@ struct RegimeKernel {
     // R3–R7: the plan's compiled piece for this length, or the rules themselves,
     // answered here where every lane shows both panes; over the length the
     // panes share beside the gap (R30).
-    let shared = spacing > 0 ? zero.larger(length - Lanes(repeating: spacing)) : length
+    let shared = Mode.spaced ? zero.larger(length - Lanes(repeating: spacing)) : length
     let primaryRange = axis == .horizontal ? primaryWidth : primaryHeight
     let secondaryRange = axis == .horizontal ? secondaryWidth : secondaryHeight
     let primaryLength: Lanes
@@ -199,9 +199,9 @@ struct RegimeKernel {
     let leading = edges.leadingEdge
     let boundary = edges.position(primaryLength)
     let gap = Lanes(repeating: spacing)
-    let secondaryStart = spacing > 0 ? edges.position(primaryLength + gap) : boundary
+    let secondaryStart = Mode.spaced ? edges.position(primaryLength + gap) : boundary
     let trailing = edges.position(
-      spacing > 0 ? primaryLength + gap + secondaryLength : primaryLength + secondaryLength)
+      Mode.spaced ? primaryLength + gap + secondaryLength : primaryLength + secondaryLength)
     let (primaryLow, primaryHigh) = edges.span(from: leading, to: boundary)
     let (secondaryLow, secondaryHigh) = edges.span(from: secondaryStart, to: trailing)
     guard (primaryHigh.greater(primaryLow) .& secondaryHigh.greater(secondaryLow)).all else { return nil }
