@@ -239,6 +239,8 @@ protocol ArrangementConfiguration {
   var activeFoldCount: Int { get }
   /// The `index`-th usable division region, sanitised, in container coordinates.
   func activeFold(_ index: Int) -> FoldCandidate
+  /// Whether the configuration may use R30, R31 or R33 at all (a type's constant).
+  static var thirdGeneration: Bool { get }
   /// R30: the gap between panes that sizing places (a sanitised length).
   var splitSpacing: Double { get }
   /// R31: the divider's settings, or `nil`; its lengths are `a + f·L'`.
@@ -316,6 +318,7 @@ extension ArrangementPlan: ArrangementConfiguration {
   @usableFromInline @inline(__always)
   func activeFold(_ index: Int) -> FoldCandidate { folds.element(index) }
 
+  @usableFromInline static var thirdGeneration: Bool { @inline(__always) get { true } }
   @usableFromInline var splitSpacing: Double { @inline(__always) get { spacing } }
   @usableFromInline var hasDivider: Bool { @inline(__always) get { dividerSettings != nil } }
 
@@ -459,6 +462,8 @@ struct SceneReading<Rules: SceneRules>: ArrangementConfiguration {
     }
     return fold
   }
+
+  static var thirdGeneration: Bool { @inline(__always) get { Rules.beyondSizing } }
 
   var splitSpacing: Double {
     @inline(__always) get { Rules.beyondSizing ? Sanitize.length(scene.pointee.spacing) : 0 }

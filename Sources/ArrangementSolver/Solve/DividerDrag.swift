@@ -128,6 +128,7 @@ struct PlanReference: ArrangementConfiguration {
 
   init(plan: UnsafeMutablePointer<ArrangementPlan>) { self.plan = UnsafePointer(plan) }
 
+  static var thirdGeneration: Bool { @inline(__always) get { true } }
   var originX: Double { @inline(__always) get { plan.pointee.originX } }
   var originY: Double { @inline(__always) get { plan.pointee.originY } }
   var sanitizedInsets: EdgeInsets { @inline(__always) get { plan.pointee.sanitizedInsets } }
