@@ -68,4 +68,19 @@ struct DragAndRoundingTests {
       }
     }
   }
+
+  @Test("R34: a batch of frames writes nothing into empty storage, and no more than it holds")
+  func framesFitTheirStorage() {
+    let from = Scene(container: Rect(x: 0, y: 0, width: 700, height: 800))
+    let to = Scene(container: Rect(x: 10, y: 0, width: 1200, height: 800))
+    let transition = Transition(from: from, to: to)
+    let empty = UnsafeMutableBufferPointer<Solution>(start: nil, count: 0)
+    #expect(transition.solutions(steps: 4, into: empty) == 0)
+    var frames = [Solution](repeating: transition.to, count: 3)
+    let written = frames.withUnsafeMutableBufferPointer { transition.solutions(steps: 4, into: $0) }
+    #expect(written == 3)
+    #expect(frames[0] == transition.from)
+    #expect(frames[2] == transition.solution(at: 0.5))
+    #expect(transition.solutions(steps: 0, into: empty) == 0)
+  }
 }

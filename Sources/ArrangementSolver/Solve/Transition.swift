@@ -85,7 +85,7 @@ public struct Transition: Sendable {
   /// - Complexity: O(*steps*); no heap allocation.
   @inlinable
   public func solutions(steps: Int, into output: UnsafeMutableBufferPointer<Solution>) -> Int {
-    guard steps >= 1 else { return 0 }
+    guard steps >= 1, output.count > 0 else { return 0 }
     let count = Swift.min(steps + 1, output.count)
     let divisor = Double(steps)
     output[0] = from
