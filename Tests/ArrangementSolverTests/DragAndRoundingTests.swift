@@ -83,4 +83,31 @@ struct DragAndRoundingTests {
     #expect(frames[2] == transition.solution(at: 0.5))
     #expect(transition.solutions(steps: 0, into: empty) == 0)
   }
+
+  @Test("R33, R3 (RULES.md §10 readings): a levitated fixedSize secondary takes its ideal size over a given maximum")
+  func levitatedFixedSize() {
+    var scene = Scene(container: Rect(x: 0, y: 0, width: 1000, height: 800))
+    scene.axes = .vertical  // R17: the horizontal split is not allowed, so the secondary would hide
+    scene.secondary.adapt = .levitate
+    scene.secondary.idealSize = Size(width: 400, height: 300)
+    scene.secondary.fixedSize = true
+    scene.secondary.width = DimensionRange(maximum: .absolute(200))
+    let solution = scene.solve()
+    #expect(solution.adapted == .levitated)
+    #expect(solution.primary.frame == Rect(x: 0, y: 0, width: 1000, height: 800))
+    #expect(solution.secondary.frame == Rect(x: 300, y: 250, width: 400, height: 300))
+    #expect(solution.secondary.zIndex == 1)
+  }
+
+  @Test("R30, R6 (RULES.md §10 readings): spacing of the whole length hides both panes when neither has a minimum")
+  func spacingOfTheWholeLength() {
+    var scene = Scene(container: Rect(x: 0, y: 0, width: 1000, height: 800))
+    scene.spacing = 1000
+    let solution = scene.solve()
+    #expect(!solution.primary.visible && !solution.secondary.visible)
+    scene.secondary.width = DimensionRange(minimum: .absolute(50))
+    let alone = scene.solve()
+    #expect(alone.primary.frame == Rect(x: 0, y: 0, width: 1000, height: 800))
+    #expect(!alone.secondary.visible)
+  }
 }
