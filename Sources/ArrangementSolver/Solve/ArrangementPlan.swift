@@ -363,7 +363,7 @@ enum EveryRule: SceneRules {
   static var beyondSizing: Bool { @inline(__always) get { true } }
 }
 
-/// A scene that sets none of the third generation's fields (``Scene/usesThirdGeneration``).
+/// A scene that sets none of the third generation's fields (`Scene.usesThirdGeneration(_:)`).
 enum AppleSizing: SceneRules {
   static var beyondSizing: Bool { @inline(__always) get { false } }
 }
@@ -373,12 +373,11 @@ typealias SceneReference = SceneReading<EveryRule>
 
 extension Scene {
   /// Whether the scene sets any of R30–R33's fields, or R35's edges on the secondary.
-  @inlinable
-  var usesThirdGeneration: Bool {
-    @inline(__always) get {
-      spacing != 0 || divider != nil || secondary.adapt != .hide || foldPolicy != .avoidSeparating
-        || foldAxes != .both || secondary.overlayEdge != nil || secondary.overlayVerticalEdge != nil
-    }
+  @inline(__always)
+  static func usesThirdGeneration(_ scene: UnsafePointer<Scene>) -> Bool {
+    scene.pointee.spacing != 0 || scene.pointee.divider != nil || scene.pointee.secondary.adapt != .hide
+      || scene.pointee.foldPolicy != .avoidSeparating || scene.pointee.foldAxes != .both
+      || scene.pointee.secondary.overlayEdge != nil || scene.pointee.secondary.overlayVerticalEdge != nil
   }
 }
 
