@@ -126,7 +126,7 @@ public enum SceneFile {
     switch request {
     case .solve:
       let scene = try Scene(reading: &reader)
-      if answering { writer.solution(scene.solve(), of: scene) }
+      if answering { writer.solution(scene.solveBorrowed(), of: scene) }
     case .regions:
       let request = try RegionRequest(reading: &reader)
       if answering { writer.regions(request.query.answer(for: request.regions)) }

@@ -31,7 +31,8 @@ public struct Transition: Sendable {
 
   /// Solves both scenes (R1–R33) and prepares the frames between them.
   public init(from: Scene, to: Scene) {
-    self.init(from: from.solve(), at: from.container, to: to.solve(), at: to.container, scale: to.displayScale)
+    self.init(
+      from: from.solveBorrowed(), at: from.container, to: to.solveBorrowed(), at: to.container, scale: to.displayScale)
   }
 
   /// The frames between two answers already solved: `from` for a container
