@@ -13,7 +13,8 @@ enum HistoryCommand {
                and p25/p75 time, allocations and instructions. One file per entry, named
                by date, commit, host class and a random part, so concurrent CI jobs never
                write the same file. `run --record` records the run it just made.
-      show     A group's series in commit order: time per host class, exact metrics.
+      show     A group's series in commit order: time per host class, exact metrics,
+               memory and estimated cycles where recorded.
       changes  Where each group changed. Times: least-squares steps with a noise penalty,
                within one host class at a time (a gradual change is reported as a
                drift, not as a step). Instructions per operation (a change of half an
@@ -122,20 +123,31 @@ enum HistoryCommand {
     for (entry, _) in points where !classes.contains(entry.hostClass) { classes.append(entry.hostClass) }
     var lines = ["\(title): \(points.count) entries in commit order"]
     for (index, hostClass) in classes.enumerated() { lines.append("  host \(index + 1): \(hostClass)") }
+    // Memory and cycles where some entry has them; `–` in the entries without (never a 0 they did not measure).
+    let extra: [(header: String, cell: (HistoryEntry.Group) -> String?)] = [
+      ("heap peak/run", { $0.peakHeapBytesPerRun.map(Report.bytes) }),
+      ("RSS peak", { $0.peakResidentBytes.map(Report.bytes) }),
+      ("cycles/op", { $0.estimatedCyclesPerOperation.map(Report.number) }),
+    ].filter { column in points.contains { column.cell($0.1) != nil } }
+    let header = ["commit", "date", "host", "median ns", "p25–p75 ns", "allocs/run", "instr/op"] + extra.map(\.header)
+    let widths = [12, 20, 4, 10, 16, 10, 8] + extra.map { max($0.header.count, 9) }
+    // Every column but the last padded to its width: no trailing blanks.
+    func row(_ cells: [String]) -> String {
+      zip(cells, widths).enumerated().map { index, cell in
+        index == cells.count - 1 ? cell.0 : cell.0 + String(repeating: " ", count: max(0, cell.1 - cell.0.count))
+      }.joined(separator: "  ")
+    }
     lines.append("")
-    lines.append("commit        date                  host  median ns   p25–p75 ns        allocs/run  instr/op")
+    lines.append(row(header))
     for (entry, group) in points {
       let host = classes.firstIndex(of: entry.hostClass)! + 1
-      let columns = [
-        entry.commit.prefix(12).padding(toLength: 12, withPad: " ", startingAt: 0),
-        entry.date.padding(toLength: 20, withPad: " ", startingAt: 0),
-        String(host).padding(toLength: 4, withPad: " ", startingAt: 0),
-        Report.number(group.median).padding(toLength: 10, withPad: " ", startingAt: 0),
-        "\(Report.number(group.p25))–\(Report.number(group.p75))".padding(toLength: 16, withPad: " ", startingAt: 0),
-        String(group.allocationsPerRun).padding(toLength: 10, withPad: " ", startingAt: 0),
-        group.instructionsPerOperation.map(Report.number) ?? "–",
-      ]
-      lines.append(columns.joined(separator: "  "))
+      lines.append(
+        row(
+          [
+            String(entry.commit.prefix(12)), String(entry.date.prefix(20)), String(host), Report.number(group.median),
+            "\(Report.number(group.p25))–\(Report.number(group.p75))", String(group.allocationsPerRun),
+            group.instructionsPerOperation.map(Report.number) ?? "–",
+          ] + extra.map { $0.cell(group) ?? "–" }))
     }
     if leftOut > 0 { lines.append("(\(leftOut) entries of commits not in this branch's history left out)") }
     invocation.terminal.write(lines.map(Text.terminal).joined(separator: "\n") + "\n")

@@ -71,6 +71,42 @@ struct HistoryCommandTests {
     #expect(show.standardOutput.contains("c29 "))
   }
 
+  @Test("history show: memory and estimated cycles where recorded, – where an entry has none, no column when none has")
+  func showMemoryAndCycles() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("run.json").path
+    let history = folder.appendingPathComponent("h").path
+    for index in 0..<3 {
+      var result = run("c\(index)", minute: index, centre: 100, instructions: 665, seed: UInt64(index + 1))
+      if index > 0 {
+        result.groups[0].peakHeapBytesPerRun = 1040
+        result.groups[0].peakResidentBytes = 20_447_232
+      }
+      if index == 2 {
+        result.groups[0].setCounts(Callgrind.Counts(instructions: 6650, level1Misses: 40, lastLevelMisses: 2))
+      }
+      try result.write(to: path)
+      #expect(runTool(["history", "record", path, "--history", history]).status == 0)
+    }
+    let show = runTool(["history", "show", "a", "--history", history, "--by-date"])
+    #expect(show.status == 0)
+    let lines = show.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix("commit ") && $0.hasSuffix("instr/op  heap peak/run  RSS peak   cycles/op") })
+    let rows = lines.filter { $0.hasPrefix("c") && !$0.hasPrefix("commit") }
+    #expect(rows.count == 3)
+    // The last four cells: instructions, peak heap, peak resident set, cycles.
+    let cells = rows.map {
+      $0.components(separatedBy: "  ").filter { !$0.isEmpty }.map { $0.trimmingCharacters(in: .whitespaces) }.suffix(4)
+    }
+    #expect(Array(cells[0]) == ["665", "–", "–", "–"])
+    #expect(Array(cells[1]) == ["665", "1.02 KiB", "19.5 MiB", "–"])
+    #expect(Array(cells[2]) == ["665", "1.02 KiB", "19.5 MiB", "725"])
+    // Group b measured none of them: its table has no such columns.
+    let b = runTool(["history", "show", "b", "--history", history, "--by-date"])
+    #expect(b.status == 0 && !b.standardOutput.contains("heap peak/run") && !b.standardOutput.contains("cycles/op"))
+  }
+
   @Test("A hostile history entry is refused with its path and place; an unknown group is a usage error")
   func hostile() throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
