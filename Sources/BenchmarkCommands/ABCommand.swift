@@ -68,17 +68,9 @@ package enum ABCommand {
         try build(ref, side: side, root: root, package: package, product: product, progress: progress))
     }
 
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("benchmark-ab-\(UUID().uuidString)")
-    Interrupts.shared.temporary(folder.path)
-    defer {
-      try? FileManager.default.removeItem(at: folder)
-      Interrupts.shared.removed(folder.path)
-    }
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw CommandFailure("cannot create \(folder.path): \(error.localizedDescription)", status: .toolError)
-    }
+    let scratch = try TemporaryFolder("benchmark-ab")
+    defer { scratch.remove() }
+    let folder = scratch.url
 
     let seed = options.ifTaken(Options.seed) ?? 1
     // Only a seeded suite's tool takes --seed.

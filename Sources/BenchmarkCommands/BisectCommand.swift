@@ -92,17 +92,9 @@ enum BisectCommand {
 
     let progress = Progress(terminal, quiet: options.has(Options.quiet))
     defer { progress.clear() }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("benchmark-bisect-\(UUID().uuidString)")
-    Interrupts.shared.temporary(folder.path)
-    defer {
-      try? FileManager.default.removeItem(at: folder)
-      Interrupts.shared.removed(folder.path)
-    }
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw CommandFailure("cannot create \(folder.path): \(error.localizedDescription)", status: .toolError)
-    }
+    let scratch = try TemporaryFolder("benchmark-bisect")
+    defer { scratch.remove() }
+    let folder = scratch.url
     progress.note(
       "bisect: \(n) first-parent commit(s) after \(refs[0]) (\(line[0].commit.prefix(12))) up to \(refs[1]) (\(line[n].commit.prefix(12))), on \(metric.rawValue)"
     )
