@@ -4,7 +4,7 @@ import Foundation
 /// `ab BASE [HEAD]`: two commits built in release and measured interleaved
 /// on this machine (see ``ABTest``), with the functions behind each
 /// confirmed regression.
-enum ABCommand {
+package enum ABCommand {
   static let command = Command(
     "ab", usage: ["BASE [HEAD] [options]"], synopsis: "BASE [HEAD]",
     abstract: "Build two commits and compare them interleaved (A B A′), explaining regressions.",
@@ -17,10 +17,16 @@ enum ABCommand {
       whose verdict is not "same" are measured again in fresh rounds and keep a
       verdict only if it shows again. If the control itself shows a difference,
       times are not judged: the verdict is "inconclusive" unless an exact metric
-      (allocations, or instructions with --instructions) regressed. For each
+      (allocations, or instructions or cycles with --instructions or --cycles)
+      regressed. For each
       confirmed regression, both builds count that group's instructions per
       function under callgrind, and the functions whose counts changed most are
-      printed under the verdict.
+      printed under the verdict. With --cycles, both builds' cycles are estimated
+      under callgrind as run --cycles estimates them (instructions counted in the
+      same pass), and gate as instructions do.
+
+      The suite's thresholds per group apply as in check and compare: an
+      advisory group is measured, judged and shown, but never sets the status.
 
       HEAD defaults to HEAD. Both commits must contain this tool (its run and
       worker modes); it is built from the package in the current folder. A full
@@ -62,50 +68,28 @@ enum ABCommand {
         try build(ref, side: side, root: root, package: package, product: product, progress: progress))
     }
 
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("benchmark-ab-\(UUID().uuidString)")
-    Interrupts.shared.temporary(folder.path)
-    defer {
-      try? FileManager.default.removeItem(at: folder)
-      Interrupts.shared.removed(folder.path)
-    }
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw CommandFailure("cannot create \(folder.path): \(error.localizedDescription)", status: .toolError)
-    }
+    let scratch = try TemporaryFolder("benchmark-ab")
+    defer { scratch.remove() }
+    let folder = scratch.url
 
     let seed = options.ifTaken(Options.seed) ?? 1
     // Only a seeded suite's tool takes --seed.
     let seedArguments = suite.isSeeded ? [Options.seed.name, String(seed)] : []
     let filterText = options[Options.filter]
     let quick = options.has(Options.quick)
-    let callgrind = options.has(Options.instructions)
     let rounds = options[Options.rounds] ?? 6
-    var policy = ComparisonPolicy()
-    policy.gated = options[Options.metrics] ?? .all
-    policy.judgeTimeAcrossHosts = options.has(Options.compareTimesAcrossHosts)
-    if !callgrind { policy.gated.remove(.instructions) }
-    var count = 0
-    let test = ABTest(rounds: rounds, policy: policy)
-    var outcome = try test.run(progress: { progress.step($0.trimmed) }) {
+    var number = 0
+    let outcome = try test(options, suite: suite, progress: { progress.step($0.trimmed) }) {
       (side, titles) throws(CommandFailure) -> RunResult in
-      count += 1
+      number += 1
       return try measure(
         side == .b ? builds[1] : builds[0], label: side.rawValue, titles: titles, filter: filterText, quick: quick,
-        seed: seedArguments, folder: folder, number: count)
-    }
-
-    if callgrind {
-      // Exact counts: a regression in instructions needs no quiet machine to be seen.
-      var counts: [[String: Double]] = []
-      for build in builds {
-        progress.step("\(build.ref): counting instructions under callgrind")
-        let counter = InstructionCounter(executable: build.executable) {
-          ["worker", Options.instructions.name] + seedArguments + [Options.only.name, $0]
-        }
-        counts.append(try counter.count(outcome.comparison.groups.map { $0.title }) { _ in })
-      }
-      outcome.comparison.addInstructions(baseline: counts[0], current: counts[1])
+        seed: seedArguments, folder: folder, number: number)
+    } count: { (side, titles, cycles) throws(CommandFailure) -> [String: Callgrind.Counts] in
+      let build = side == .b ? builds[1] : builds[0]
+      progress.step(
+        "\(build.ref): counting \(cycles ? "instructions and cache misses" : "instructions") under callgrind")
+      return try counts(titles, in: build, cycles: cycles, seed: seedArguments)
     }
 
     var explanations: [ABTest.Explanation] = []
@@ -140,6 +124,50 @@ enum ABCommand {
       terminal.write(text(document, outcome: outcome, markdown: options.has(Options.markdown), elapsed: elapsed))
     }
     return outcome.verdict.exitStatus
+  }
+
+  /// The test once both builds exist: A B A′ rounds (`measure`) judged with the
+  /// policy of run, check and compare (the suite's thresholds: an advisory group
+  /// is judged and shown, never the verdict), then with `--instructions` or
+  /// `--cycles` both builds' counts under callgrind (`count`, of side A or B).
+  package static func test(
+    _ options: OptionValues, suite: BenchmarkSuite, progress: (String) -> Void,
+    measure: (ABTest.Side, [String]?) throws(CommandFailure) -> RunResult,
+    count: (ABTest.Side, [String], _ cycles: Bool) throws(CommandFailure) -> [String: Callgrind.Counts]
+  ) throws(CommandFailure) -> ABTest.Outcome {
+    let cycles = options.has(Options.cycles)
+    let callgrind = cycles || options.has(Options.instructions)
+    var policy = CompareCommand.policy(options, suite: suite, instructionsCounted: callgrind)
+    // Instructions gate only where both builds were counted exactly, under callgrind.
+    if !callgrind { policy.gated.remove(.instructions) }
+    var outcome = try ABTest(rounds: options[Options.rounds] ?? 6, policy: policy).run(
+      progress: progress, measure: measure)
+    if callgrind {
+      // Exact counts: a regression in instructions or cycles needs no quiet machine to be seen.
+      let titles = outcome.comparison.groups.map(\.title)
+      outcome.comparison.addCounts(
+        baseline: try count(.a, titles, cycles), current: try count(.b, titles, cycles))
+    }
+    return outcome
+  }
+
+  /// What callgrind counts of one run of each of `titles` in `build`'s worker,
+  /// a process each, as `--instructions` counts them, or with `cycles` as `--cycles` does.
+  static func counts(_ titles: [String], in build: Build, cycles: Bool, seed: [String]) throws(CommandFailure)
+    -> [String: Callgrind.Counts]
+  {
+    let counter = InstructionCounter(executable: build.executable, simulatesCaches: cycles) {
+      ["worker", cycles ? Options.countCycles.name : Options.instructions.name] + seed + [Options.only.name, $0]
+    }
+    do throws(CommandFailure) {
+      return try counter.counts(titles) { _ in }
+    } catch {
+      // A build from before cycles were estimated has no worker mode for them.
+      throw cycles
+        ? CommandFailure(
+          error.message + "\n(\(build.ref) may be older than --cycles: its worker cannot estimate cycles)",
+          status: error.status) : error
+    }
   }
 
   static func text(_ document: ABTest.Document, outcome: ABTest.Outcome, markdown: Bool, elapsed: String) -> String {

@@ -171,6 +171,15 @@ public struct BenchmarkTool: Sendable {
     }
   }
 
+  /// The options `arguments` give their subcommand, parsed as ``main(_:terminal:handlingInterrupts:)``
+  /// parses them: for tests of a subcommand's parts.
+  package func options(_ arguments: [String]) throws(CommandFailure) -> OptionValues {
+    guard case .command(let path, let command, let rest) = try resolve(arguments[...]) else {
+      throw CommandFailure("\(arguments.joined(separator: " ")) names no subcommand", status: .usage)
+    }
+    return try parse(rest, path: path, command: command)
+  }
+
   /// The subcommand (or group) named `path`, e.g. `run` or `baseline update`.
   func command(_ path: String) -> Command? {
     let words = path.split(separator: " ").map(String.init)

@@ -92,17 +92,9 @@ enum BisectCommand {
 
     let progress = Progress(terminal, quiet: options.has(Options.quiet))
     defer { progress.clear() }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("benchmark-bisect-\(UUID().uuidString)")
-    Interrupts.shared.temporary(folder.path)
-    defer {
-      try? FileManager.default.removeItem(at: folder)
-      Interrupts.shared.removed(folder.path)
-    }
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw CommandFailure("cannot create \(folder.path): \(error.localizedDescription)", status: .toolError)
-    }
+    let scratch = try TemporaryFolder("benchmark-bisect")
+    defer { scratch.remove() }
+    let folder = scratch.url
     progress.note(
       "bisect: \(n) first-parent commit(s) after \(refs[0]) (\(line[0].commit.prefix(12))) up to \(refs[1]) (\(line[n].commit.prefix(12))), on \(metric.rawValue)"
     )
@@ -148,19 +140,7 @@ enum BisectCommand {
         let operations = try selection(index)
         let wanted = (titles ?? operations.keys.sorted()).filter { operations[$0] != nil }
         progress.step("\(label(index)): counting \(wanted.count) group(s) under callgrind")
-        let counter = InstructionCounter(executable: build.executable, simulatesCaches: cycles) {
-          ["worker", cycles ? Options.countCycles.name : Options.instructions.name] + seed + [Options.only.name, $0]
-        }
-        let counts: [String: Callgrind.Counts]
-        do throws(CommandFailure) {
-          counts = try counter.counts(wanted) { _ in }
-        } catch {
-          // A build from before cycles were estimated has no worker mode for them.
-          throw cycles
-            ? CommandFailure(
-              error.message + "\n(\(build.ref) may be older than --cycles: its worker cannot estimate cycles)",
-              status: error.status) : error
-        }
+        let counts = try ABCommand.counts(wanted, in: build, cycles: cycles, seed: seed)
         return counts.reduce(into: [:]) { values, entry in
           guard let value = cycles ? entry.value.estimatedCycles : entry.value.instructions else { return }
           values[entry.key] = value / Double(max(operations[entry.key] ?? 1, 1))

@@ -9,9 +9,13 @@ enum ExportCommand {
     discussion: """
       Writes a result file (default results/runs/latest.json) in another tool's format:
         github-action-benchmark   the customSmallerIsBetter JSON of github-action-benchmark
-                                  (median ns/op per group, plus allocations and instructions)
+                                  (median ns/op per group, plus allocations, and where
+                                  measured instructions, peak heap bytes per run, peak
+                                  resident set and estimated cycles)
         google-benchmark          Google Benchmark's JSON, one repetition per sample and
-                                  mean/median/stddev aggregates, for its compare.py and dashboards
+                                  mean/median/stddev aggregates, for its compare.py and
+                                  dashboards; peak heap, resident set and estimated cycles,
+                                  where measured, as user counters
       """,
     maximumArguments: 1
   ) { invocation throws(CommandFailure) in

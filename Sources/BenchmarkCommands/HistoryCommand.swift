@@ -9,19 +9,22 @@ enum HistoryCommand {
     group: "history", abstract: "Keep runs in results/history; a group's series; its change points; a run's standing.",
     discussion: """
       record   Keeps a small entry of a result file (default results/runs/latest.json):
-               commit and parent, date, host and calibration, and per group the median
-               and p25/p75 time, allocations and instructions. One file per entry, named
-               by date, commit, host class and a random part, so concurrent CI jobs never
-               write the same file. `run --record` records the run it just made.
-      show     A group's series in commit order: time per host class, exact metrics.
+               commit and parent, date, host, calibration and clock, and per group the
+               median and p25/p75 time, allocations, instructions, peak heap and
+               resident set, and estimated cycles where measured. One file per entry,
+               named by date, commit, host class and a random part, so concurrent CI
+               jobs never write the same file. `run --record` records the run it just
+               made.
+      show     A group's series in commit order: time per host class and clock, exact
+               metrics, memory and estimated cycles where recorded.
       changes  Where each group changed. Times: least-squares steps with a noise penalty,
-               within one host class at a time (a gradual change is reported as a
-               drift, not as a step). Instructions per operation (a change of half an
-               instruction or more) and allocations: any change, across all hosts,
-               at the exact commit.
+               within one host class and one clock at a time (a gradual change is
+               reported as a drift, not as a step; a change of clock is no step).
+               Instructions per operation (a change of half an instruction or more)
+               and allocations: any change, across all hosts, at the exact commit.
       standing Where a result (default results/runs/latest.json) stands against the
-               last N entries (default 20) of its host class, group by group: its
-               median against their medians' median and range. For pull requests.
+               last N entries (default 20) of its host class and clock, group by group:
+               its median against their medians' median and range. For pull requests.
 
       Commit order is the repository's (git rev-list --topo-order); entries of
       commits not in the current branch's history are left out, and counted.
@@ -42,7 +45,7 @@ enum HistoryCommand {
 
   static let show = Command(
     "show", usage: ["GROUP [options]"],
-    abstract: "A group's series in commit order: time per host class, exact metrics.", discussion: "",
+    abstract: "A group's series in commit order: time per host class and clock, exact metrics.", discussion: "",
     maximumArguments: 1
   ) { invocation throws(CommandFailure) in
     guard invocation.positional.count == 1 else {
@@ -53,7 +56,8 @@ enum HistoryCommand {
 
   static let changes = Command(
     "changes", usage: ["[options]"],
-    abstract: "Where each group changed: time steps and drifts per host class, exact metrics at their commit.",
+    abstract:
+      "Where each group changed: time steps and drifts per host class and clock, exact metrics at their commit.",
     discussion: ""
   ) { invocation throws(CommandFailure) in
     return try changes(invocation)
@@ -62,7 +66,7 @@ enum HistoryCommand {
   static let standingAction = Command(
     "standing", usage: ["[RESULT] [options]"],
     abstract:
-      "Where a result (default results/runs/latest.json) stands against the last entries of its host class, group by group.",
+      "Where a result (default results/runs/latest.json) stands against the last entries of its host class and clock, group by group.",
     discussion: "", maximumArguments: 1
   ) { invocation throws(CommandFailure) in
     let result = try ResultFiles.load(invocation.positional.first ?? ResultFiles.latestRun)
@@ -118,24 +122,35 @@ enum HistoryCommand {
       throw CommandFailure(
         "no entry of \(folder) has the group \(Text.quoted(title)) (\(entries.count) entries)", status: .usage)
     }
-    var classes: [String] = []
-    for (entry, _) in points where !classes.contains(entry.hostClass) { classes.append(entry.hostClass) }
+    // A host per host class and clock: times compare only within one.
+    let hosts = TimeSeriesKey.all(points.map(\.0))
     var lines = ["\(title): \(points.count) entries in commit order"]
-    for (index, hostClass) in classes.enumerated() { lines.append("  host \(index + 1): \(hostClass)") }
+    for (index, key) in hosts.enumerated() { lines.append("  host \(index + 1): \(key.hostClass); \(key.clock)") }
+    // Memory and cycles where some entry has them; `–` in the entries without (never a 0 they did not measure).
+    let extra: [(header: String, cell: (HistoryEntry.Group) -> String?)] = [
+      ("heap peak/run", { $0.peakHeapBytesPerRun.map(Report.bytes) }),
+      ("RSS peak", { $0.peakResidentBytes.map(Report.bytes) }),
+      ("cycles/op", { $0.estimatedCyclesPerOperation.map(Report.number) }),
+    ].filter { column in points.contains { column.cell($0.1) != nil } }
+    let header = ["commit", "date", "host", "median ns", "p25–p75 ns", "allocs/run", "instr/op"] + extra.map(\.header)
+    let widths = [12, 20, 4, 10, 16, 10, 8] + extra.map { max($0.header.count, 9) }
+    // Every column but the last padded to its width: no trailing blanks.
+    func row(_ cells: [String]) -> String {
+      zip(cells, widths).enumerated().map { index, cell in
+        index == cells.count - 1 ? cell.0 : cell.0 + String(repeating: " ", count: max(0, cell.1 - cell.0.count))
+      }.joined(separator: "  ")
+    }
     lines.append("")
-    lines.append("commit        date                  host  median ns   p25–p75 ns        allocs/run  instr/op")
+    lines.append(row(header))
     for (entry, group) in points {
-      let host = classes.firstIndex(of: entry.hostClass)! + 1
-      let columns = [
-        entry.commit.prefix(12).padding(toLength: 12, withPad: " ", startingAt: 0),
-        entry.date.padding(toLength: 20, withPad: " ", startingAt: 0),
-        String(host).padding(toLength: 4, withPad: " ", startingAt: 0),
-        Report.number(group.median).padding(toLength: 10, withPad: " ", startingAt: 0),
-        "\(Report.number(group.p25))–\(Report.number(group.p75))".padding(toLength: 16, withPad: " ", startingAt: 0),
-        String(group.allocationsPerRun).padding(toLength: 10, withPad: " ", startingAt: 0),
-        group.instructionsPerOperation.map(Report.number) ?? "–",
-      ]
-      lines.append(columns.joined(separator: "  "))
+      let host = hosts.firstIndex(of: TimeSeriesKey(entry))! + 1
+      lines.append(
+        row(
+          [
+            String(entry.commit.prefix(12)), String(entry.date.prefix(20)), String(host), Report.number(group.median),
+            "\(Report.number(group.p25))–\(Report.number(group.p75))", String(group.allocationsPerRun),
+            group.instructionsPerOperation.map(Report.number) ?? "–",
+          ] + extra.map { $0.cell(group) ?? "–" }))
     }
     if leftOut > 0 { lines.append("(\(leftOut) entries of commits not in this branch's history left out)") }
     invocation.terminal.write(lines.map(Text.terminal).joined(separator: "\n") + "\n")
@@ -162,6 +177,7 @@ enum HistoryCommand {
       return ExitStatus.success
     }
     var lines = ["\(entries.count) entries, \(titles.count) groups, \(found.count) change(s)"]
+    lines += clockNotes(entries)
     for change in found {
       let ratio = Report.percent(change.after / change.before)
       var line = "\(change.group): \(change.metric) "
@@ -171,13 +187,31 @@ enum HistoryCommand {
       }
       line += ": \(Report.number(change.before)) → \(Report.number(change.after)) (\(ratio))"
       if let p = change.pValue { line += ", p = \(String(format: "%.3g", p))" }
-      if let host = change.hostClass { line += " [\(host)]" }
+      if let host = change.hostClass { line += " [\(host)\(change.clock.map { "; \($0)" } ?? "")]" }
       lines.append(line)
       if let hint = bisectHint(change, entries: entries, tool: invocation.tool.name) { lines.append(hint) }
     }
     if leftOut > 0 { lines.append("(\(leftOut) entries of commits not in this branch's history left out)") }
     terminal.write(lines.map(Text.terminal).joined(separator: "\n") + "\n")
     return ExitStatus.success
+  }
+
+  /// One line per host class whose entries were timed on more than one clock:
+  /// each clock's times are searched on their own, so no step is reported where the clock changed.
+  static func clockNotes(_ entries: [HistoryEntry]) -> [String] {
+    let keys = TimeSeriesKey.all(entries)
+    var classes: [String] = []
+    for key in keys where !classes.contains(key.hostClass) { classes.append(key.hostClass) }
+    return classes.compactMap { hostClass in
+      let clocks = keys.filter { $0.hostClass == hostClass }
+      guard clocks.count > 1 else { return nil }
+      let each = clocks.map { key in
+        let series = entries.filter(key.holds)
+        return "\(key.clock): \(series.count) entries from \(series[0].commit.prefix(12))"
+      }
+      return
+        "times of \(hostClass) on \(clocks.count) clocks (\(each.joined(separator: "; "))): each clock's series is searched on its own, not across the change of clock"
+    }
   }
 
   /// The `bisect` command for a change whose series skips commits: between the
@@ -191,7 +225,7 @@ enum HistoryCommand {
     let series = entries.filter { entry in
       guard let group = entry.groups.first(where: { $0.title == change.group }) else { return false }
       switch metric {
-      case .time: return entry.hostClass == change.hostClass
+      case .time: return entry.hostClass == change.hostClass && entry.sampleClock == change.clock
       case .instructions: return group.instructionsPerOperation != nil
       case .cycles: return group.estimatedCyclesPerOperation != nil
       }
@@ -217,12 +251,15 @@ enum HistoryCommand {
     let folder = options[Options.history] ?? defaultFolder
     let markdown = options.has(Options.markdown)
     let (entries, _) = try ordered(folder, byDate: options.has(Options.byDate))
-    let recent = Array(entries.filter { $0.hostClass == result.machine.hostClass }.suffix(options[Options.last] ?? 20))
+    // Times compare within one host class and one clock.
+    let recent = Array(
+      entries.filter { $0.hostClass == result.machine.hostClass && $0.sampleClock == result.sampleClock }
+        .suffix(options[Options.last] ?? 20))
     guard !recent.isEmpty else {
       terminal.write(
         Text.terminal(
-          "no recorded run of this host class (\(result.machine.hostClass)) in \(folder): nothing to stand against")
-          + "\n")
+          "no recorded run of this host class and clock (\(result.machine.hostClass); \(result.sampleClock)) in \(folder): nothing to stand against"
+        ) + "\n")
       return ExitStatus.success
     }
     var rows: [[String]] = []
@@ -245,7 +282,7 @@ enum HistoryCommand {
         "\(Report.number(sorted.first!))–\(Report.number(sorted.last!))", Report.percent(now / typical), place,
       ])
     }
-    let title = "against the last \(recent.count) recorded runs of \(result.machine.hostClass)"
+    let title = "against the last \(recent.count) recorded runs of \(result.machine.hostClass); \(result.sampleClock)"
     terminal.write(
       (markdown ? "**Standing \(Text.markdown(title))**\n\n" : "standing \(Text.terminal(title))\n\n")
         + Report.table(

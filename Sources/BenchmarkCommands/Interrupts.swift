@@ -83,3 +83,26 @@ final class Interrupts: @unchecked Sendable {
     _exit(128 + signal)
   }
 }
+
+/// A folder for a command's temporary files (ab's and bisect's logs and
+/// results), removed by ``remove()`` or, if the tool is interrupted first, by ``Interrupts``.
+struct TemporaryFolder {
+  let url: URL
+
+  /// Creates `<temporary directory>/<prefix>-<UUID>`.
+  init(_ prefix: String) throws(CommandFailure) {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    Interrupts.shared.temporary(url.path)
+    do {
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    } catch {
+      remove()
+      throw CommandFailure("cannot create \(url.path): \(error.localizedDescription)", status: .toolError)
+    }
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: url)
+    Interrupts.shared.removed(url.path)
+  }
+}

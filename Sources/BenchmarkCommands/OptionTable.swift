@@ -182,7 +182,7 @@ extension BenchmarkTool {
       OptionRow(
         Options.cycles,
         "Also estimate cycles per operation (instructions + 10 × L1 misses + 100 × LL misses of caches callgrind simulates); counts instructions too, in the same callgrind pass, about as long as --instructions.",
-        for: measuring),
+        for: measuring + ["ab"]),
       OptionRow(
         Options.countCycles, "Count under callgrind with the simulated caches warmed by one run first.",
         for: ["worker"]),

@@ -28,12 +28,13 @@ public struct ABTest: Sendable {
 
     /// The test's verdict: the comparison's; when the control shows a
     /// difference, a regression of an exact metric, or else inconclusive.
+    /// An advisory group's regression is shown, never the verdict.
     public var verdict: Verdict {
       guard controlShowsDifference else { return comparison.overall }
-      return regressions.isEmpty ? .inconclusive : .regression
+      return comparison.groups.contains { $0.status(gating: standing) == .regression } ? .regression : .inconclusive
     }
 
-    /// The groups with a regression that stands.
+    /// The groups with a regression that stands (advisory ones too: they are explained as the others are).
     public var regressions: [String] {
       comparison.groups.filter { $0.verdict(gating: standing) == .regression }.map(\.title)
     }

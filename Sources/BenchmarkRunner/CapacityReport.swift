@@ -316,7 +316,7 @@ public struct CapacityReport {
       sections.append(
         (
           "trends", "History over commits",
-          "Median ns per \(operation) of each recorded run in commit order, with its p25–p75 band, on one host class (\(trends[0].hostClass)); dashed rules mark change points (least-squares segmentation penalised for noise; outliers and drifts set apart).",
+          "Median ns per \(operation) of each recorded run in commit order, with its p25–p75 band, on one host class (\(trends[0].hostClass)) and clock (\(trends[0].clock)); dashed rules mark change points (least-squares segmentation penalised for noise; outliers and drifts set apart).",
           charts
         ))
     }

@@ -364,17 +364,15 @@ public struct Comparison: Sendable {
     }
   }
 
-  /// Adds instructions per operation counted for both sides (by title) and judges them.
-  public mutating func addInstructions(baseline: [String: Double], current: [String: Double]) {
+  /// Adds what callgrind counted of one run of each side (by title): instructions,
+  /// and where the caches were simulated the cycle estimate; judges them.
+  public mutating func addCounts(baseline: [String: Callgrind.Counts], current: [String: Callgrind.Counts]) {
     for index in groups.indices {
       let title = groups[index].title
-      if let operations = groups[index].baseline?.operations, let count = baseline[title] {
-        groups[index].baseline?.instructionsPerOperation = count / Double(operations)
-      }
-      if let operations = groups[index].current?.operations, let count = current[title] {
-        groups[index].current?.instructionsPerOperation = count / Double(operations)
-      }
+      if let counts = baseline[title] { groups[index].baseline?.setCounts(counts) }
+      if let counts = current[title] { groups[index].current?.setCounts(counts) }
       Self.judgeInstructions(&groups[index], policy: policy)
+      Self.judgeMemoryAndCycles(&groups[index], policy: policy)
     }
   }
 

@@ -12,8 +12,9 @@ public enum Export {
     public var extra: String?
   }
 
-  /// Median nanoseconds per operation per group (and instructions and
-  /// allocations per operation, as their own entries), smaller is better.
+  /// Median nanoseconds per operation per group (and allocations, and where
+  /// measured instructions, peak heap bytes of a run, peak resident set and
+  /// estimated cycles, as their own entries), smaller is better.
   public static func githubActionBenchmark(_ result: RunResult) -> [ActionBenchmarkEntry] {
     result.groups.flatMap { group -> [ActionBenchmarkEntry] in
       let q = group.nanosecondsPerOperation
@@ -33,6 +34,25 @@ public enum Export {
           ActionBenchmarkEntry(
             name: group.title + " (instructions)", unit: "instructions/op", value: instructions, range: nil,
             extra: result.instructionCounter))
+      }
+      // Present only where measured: an entry of 0 would read as a measured zero.
+      if let bytes = group.peakHeapBytesPerRun {
+        entries.append(
+          ActionBenchmarkEntry(
+            name: group.title + " (peak heap)", unit: "bytes/run", value: Double(bytes), range: nil,
+            extra: "the most heap bytes one run held at once; exact"))
+      }
+      if let bytes = group.peakResidentBytes {
+        entries.append(
+          ActionBenchmarkEntry(
+            name: group.title + " (peak resident set)", unit: "bytes", value: Double(bytes), range: nil,
+            extra: "a worker process's peak resident set; not exact"))
+      }
+      if let cycles = group.estimatedCyclesPerOperation {
+        entries.append(
+          ActionBenchmarkEntry(
+            name: group.title + " (estimated cycles)", unit: "cycles/op", value: cycles, range: nil,
+            extra: result.cycleModel))
       }
       return entries
     }
@@ -65,6 +85,10 @@ public enum Export {
       public var cpu_time: Double
       public var time_unit: String
       public var aggregate_name: String?
+      /// User counters, as the result file names them; absent where not measured.
+      public var peakHeapBytesPerRun: Int?
+      public var peakResidentBytes: Int?
+      public var estimatedCyclesPerOperation: Double?
     }
 
     public var context: Context
@@ -72,7 +96,9 @@ public enum Export {
   }
 
   /// Every sample as one repetition (so `compare.py` can run its U test),
-  /// then the mean, median and standard deviation as aggregates.
+  /// then the mean, median and standard deviation as aggregates; a group's
+  /// peak heap bytes, peak resident set and estimated cycles, where measured,
+  /// as user counters of each repetition and of the mean and median.
   public static func googleBenchmark(_ result: RunResult, executable: String) -> GoogleBenchmark {
     let context = GoogleBenchmark.Context(
       date: result.date, host_name: result.machine.cpuModel, executable: executable,
@@ -86,7 +112,11 @@ public enum Export {
           name: aggregate.map { "\(group.title)_\($0)" } ?? group.title, family_index: family,
           per_family_instance_index: 0, run_name: group.title, run_type: aggregate == nil ? "iteration" : "aggregate",
           repetitions: samples.count, repetition_index: index, threads: 1, iterations: group.operations,
-          real_time: time, cpu_time: time, time_unit: "ns", aggregate_name: aggregate)
+          real_time: time, cpu_time: time, time_unit: "ns", aggregate_name: aggregate,
+          // A counter's spread over repetitions is not measured: the stddev entry holds time alone.
+          peakHeapBytesPerRun: aggregate == "stddev" ? nil : group.peakHeapBytesPerRun,
+          peakResidentBytes: aggregate == "stddev" ? nil : group.peakResidentBytes,
+          estimatedCyclesPerOperation: aggregate == "stddev" ? nil : group.estimatedCyclesPerOperation)
       }
       for (index, sample) in samples.enumerated() { entries.append(entry(sample, index: index, aggregate: nil)) }
       let mean = samples.reduce(0, +) / Double(samples.count)

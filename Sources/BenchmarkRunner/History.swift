@@ -29,7 +29,13 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
   /// Times are compared only within one host class (see ``MachineFingerprint/hostClass``).
   public var hostClass: String
   public var calibration: Calibration?
+  /// The clock that timed the samples, as in a result file (``RunResult/clock``); `nil` in
+  /// entries of runs that did not name one, which were timed in wall time.
+  public var clock: String?
   public var groups: [Group]
+
+  /// The clock that timed the samples; entries that do not name one were timed in wall time.
+  public var sampleClock: String { clock ?? "wall time" }
 
   public init(_ result: RunResult, parent: String) {
     schemaVersion = Self.currentSchemaVersion
@@ -39,6 +45,7 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
     machine = result.machine
     hostClass = result.machine.hostClass
     calibration = result.calibration
+    clock = result.clock
     groups = result.groups.map { group in
       Group(
         title: group.title, median: group.nanosecondsPerOperation.median, p25: group.nanosecondsPerOperation.p25,
@@ -124,7 +131,7 @@ extension HistoryEntry {
 
   fileprivate init(_ node: Node) throws(Node.Failure) {
     let fields = try node.object([
-      "schemaVersion", "commit", "parent", "date", "machine", "hostClass", "calibration", "groups",
+      "schemaVersion", "commit", "parent", "date", "machine", "hostClass", "calibration", "clock", "groups",
     ])
     schemaVersion = try fields.required("schemaVersion").integer(in: 0...1_000_000)
     guard schemaVersion == Self.currentSchemaVersion else {
@@ -139,6 +146,7 @@ extension HistoryEntry {
     calibration = try fields.optional("calibration").map { (node) throws(Node.Failure) in
       try Calibration(decoding: node)
     }
+    clock = try fields.optional("clock")?.nonEmptyString()
     var titles = Set<String>()
     groups = try fields.required("groups").array().map { (node) throws(Node.Failure) in
       let group = try node.object([
@@ -176,29 +184,29 @@ public struct HistoryChange: Codable, Sendable, Hashable {
   /// The commit where the change appears (for a drift, where its segment begins) and, for a drift, where it ends.
   public var commit: String
   public var endCommit: String?
-  /// Times are compared within one host class; exact metrics across all.
+  /// Times are compared within one host class and one clock; exact metrics across all.
   public var hostClass: String?
+  public var clock: String? = nil
   public var before: Double
   public var after: Double
   public var pValue: Double?
 
-  /// Time changes per host class, exact changes across hosts, group by group;
+  /// Time changes per host class and clock, exact changes across hosts, group by group;
   /// `entries` in commit order.
   public static func find(in entries: [HistoryEntry], titles: [String]) -> [HistoryChange] {
     var found: [HistoryChange] = []
     let detector = ChangePointDetector()
     for title in titles {
       let points = entries.compactMap { entry in entry.groups.first { $0.title == title }.map { (entry, $0) } }
-      var classes: [String] = []
-      for (entry, _) in points where !classes.contains(entry.hostClass) { classes.append(entry.hostClass) }
-      for hostClass in classes {
-        let series = points.filter { $0.0.hostClass == hostClass }
+      // Times of two clocks are separate series: where the clock changed, the times did not.
+      for key in TimeSeriesKey.all(points.map(\.0)) {
+        let series = points.filter { key.holds($0.0) }
         for change in detector.changes(in: series.map(\.1.median)) {
           found.append(
             HistoryChange(
               group: title, metric: "time", kind: change.kind, commit: series[change.index].0.commit,
-              endCommit: change.kind == .drift ? series[change.end - 1].0.commit : nil, hostClass: hostClass,
-              before: change.before, after: change.after, pValue: change.pValue))
+              endCommit: change.kind == .drift ? series[change.end - 1].0.commit : nil, hostClass: key.hostClass,
+              clock: key.clock, before: change.before, after: change.after, pValue: change.pValue))
         }
       }
       let counted = points.filter { $0.1.instructionsPerOperation != nil }
@@ -234,7 +242,27 @@ public struct HistoryChange: Codable, Sendable, Hashable {
   }
 }
 
-/// A group's times over commits on one host class, with their change points: a trend chart's data.
+/// The entries whose times compare: one host class, one clock.
+public struct TimeSeriesKey: Sendable, Hashable {
+  public var hostClass: String
+  public var clock: String
+
+  public init(_ entry: HistoryEntry) {
+    hostClass = entry.hostClass
+    clock = entry.sampleClock
+  }
+
+  public func holds(_ entry: HistoryEntry) -> Bool { TimeSeriesKey(entry) == self }
+
+  /// The keys of `entries`, in the order they first appear.
+  public static func all(_ entries: [HistoryEntry]) -> [TimeSeriesKey] {
+    var keys: [TimeSeriesKey] = []
+    for entry in entries where !keys.contains(TimeSeriesKey(entry)) { keys.append(TimeSeriesKey(entry)) }
+    return keys
+  }
+}
+
+/// A group's times over commits on one host class and clock, with their change points: a trend chart's data.
 public struct Trend: Sendable {
   public struct Point: Sendable {
     public var commit: String
@@ -245,25 +273,32 @@ public struct Trend: Sendable {
 
   public var group: String
   public var hostClass: String
+  public var clock: String
   public var points: [Point]
   public var changes: [HistoryChange]
 
-  /// One trend per group of `titles`, on the host class with the most entries
-  /// of that group (`entries` in commit order).
+  /// One trend per group of `titles`, on the host class and clock with the most
+  /// entries of that group (`entries` in commit order).
   public static func build(_ entries: [HistoryEntry], titles: [String]) -> [Trend] {
     let changes = HistoryChange.find(in: entries, titles: titles)
     return titles.compactMap { title in
       let points = entries.compactMap { entry in entry.groups.first { $0.title == title }.map { (entry, $0) } }
-      var counts: [String: Int] = [:]
-      for (entry, _) in points { counts[entry.hostClass, default: 0] += 1 }
-      guard let hostClass = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key
+      var counts: [TimeSeriesKey: Int] = [:]
+      for (entry, _) in points { counts[TimeSeriesKey(entry), default: 0] += 1 }
+      // The most entries; on a tie, the first in order of host class, then clock.
+      guard
+        let key = counts.max(by: { a, b in
+          a.value != b.value ? a.value < b.value : (a.key.hostClass, a.key.clock) > (b.key.hostClass, b.key.clock)
+        })?.key
       else { return nil }
       return Trend(
-        group: title, hostClass: hostClass,
-        points: points.filter { $0.0.hostClass == hostClass }.map {
+        group: title, hostClass: key.hostClass, clock: key.clock,
+        points: points.filter { key.holds($0.0) }.map {
           Point(commit: $0.0.commit, median: $0.1.median, p25: $0.1.p25, p75: $0.1.p75)
         },
-        changes: changes.filter { $0.group == title && $0.metric == "time" && $0.hostClass == hostClass })
+        changes: changes.filter {
+          $0.group == title && $0.metric == "time" && $0.hostClass == key.hostClass && $0.clock == key.clock
+        })
     }
   }
 }

@@ -71,6 +71,98 @@ struct HistoryCommandTests {
     #expect(show.standardOutput.contains("c29 "))
   }
 
+  @Test("history show: memory and estimated cycles where recorded, – where an entry has none, no column when none has")
+  func showMemoryAndCycles() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("run.json").path
+    let history = folder.appendingPathComponent("h").path
+    for index in 0..<3 {
+      var result = run("c\(index)", minute: index, centre: 100, instructions: 665, seed: UInt64(index + 1))
+      if index > 0 {
+        result.groups[0].peakHeapBytesPerRun = 1040
+        result.groups[0].peakResidentBytes = 20_447_232
+      }
+      if index == 2 {
+        result.groups[0].setCounts(Callgrind.Counts(instructions: 6650, level1Misses: 40, lastLevelMisses: 2))
+      }
+      try result.write(to: path)
+      #expect(runTool(["history", "record", path, "--history", history]).status == 0)
+    }
+    let show = runTool(["history", "show", "a", "--history", history, "--by-date"])
+    #expect(show.status == 0)
+    let lines = show.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix("commit ") && $0.hasSuffix("instr/op  heap peak/run  RSS peak   cycles/op") })
+    let rows = lines.filter { $0.hasPrefix("c") && !$0.hasPrefix("commit") }
+    #expect(rows.count == 3)
+    // The last four cells: instructions, peak heap, peak resident set, cycles.
+    let cells = rows.map {
+      $0.components(separatedBy: "  ").filter { !$0.isEmpty }.map { $0.trimmingCharacters(in: .whitespaces) }.suffix(4)
+    }
+    #expect(Array(cells[0]) == ["665", "–", "–", "–"])
+    #expect(Array(cells[1]) == ["665", "1.02 KiB", "19.5 MiB", "–"])
+    #expect(Array(cells[2]) == ["665", "1.02 KiB", "19.5 MiB", "725"])
+    // Group b measured none of them: its table has no such columns.
+    let b = runTool(["history", "show", "b", "--history", history, "--by-date"])
+    #expect(b.status == 0 && !b.standardOutput.contains("heap peak/run") && !b.standardOutput.contains("cycles/op"))
+  }
+
+  @Test("A change of clock is not a step: each clock's times are a series of their own, and the output says so")
+  func clockChange() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("run.json").path
+    let history = folder.appendingPathComponent("h").path
+    // Entries c00–c14 timed in wall time (written without a clock, as before it was recorded), then
+    // c15–c39 on the thread's CPU time, 40 % lower on the same code; a real 10 % step at c30.
+    for index in 0..<40 {
+      var result = run(
+        String(format: "c%02d", index), minute: index, centre: index < 15 ? 100 : index < 30 ? 60 : 66,
+        instructions: 665, seed: UInt64(index + 1))
+      result.clock = index < 15 ? nil : SampleClock.threadCPUTime
+      try result.write(to: path)
+      #expect(runTool(["history", "record", path, "--history", history]).status == 0)
+    }
+    let hostClass = run("x", minute: 0, centre: 1, instructions: 1, seed: 1).machine.hostClass
+    let names = try FileManager.default.contentsOfDirectory(atPath: history).sorted()
+    let first = try String(
+      contentsOfFile: "\(history)/\(try #require(names.first { $0.contains("-c00-") }))", encoding: .utf8)
+    let later = try String(
+      contentsOfFile: "\(history)/\(try #require(names.first { $0.contains("-c20-") }))", encoding: .utf8)
+    #expect(!first.contains("\"clock\"") && later.contains("\"clock\" : \"thread CPU time\""))
+
+    let changes = runTool(["history", "changes", "--history", history, "--by-date"])
+    #expect(changes.status == 0)
+    let lines = changes.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.first == "40 entries, 2 groups, 1 change(s)", "\(changes.standardOutput)")
+    #expect(
+      lines.contains(
+        "times of \(hostClass) on 2 clocks (wall time: 15 entries from c00; thread CPU time: 25 entries from c15): each clock's series is searched on its own, not across the change of clock"
+      ))
+    #expect(
+      lines.contains { $0.hasPrefix("a: time step at c30: 60") && $0.hasSuffix("[\(hostClass); thread CPU time]") })
+    #expect(!lines.contains { $0.contains(" at c15") })
+    let json = runTool(["history", "changes", "--history", history, "--by-date", "--json"])
+    let found = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+    #expect(found.count == 1 && found[0]["clock"] as? String == "thread CPU time")
+
+    let show = runTool(["history", "show", "a", "--history", history, "--by-date"])
+    #expect(
+      show.standardOutput.contains("  host 1: \(hostClass); wall time\n  host 2: \(hostClass); thread CPU time\n"))
+
+    // A run timed in wall time stands against the wall-time entries, not the later ones.
+    let old = folder.appendingPathComponent("old.json").path
+    var wall = run("c40", minute: 40, centre: 100, instructions: 665, seed: 77)
+    wall.clock = nil
+    try wall.write(to: old)
+    let standing = runTool(["history", "standing", old, "--history", history, "--by-date", "--last", "10"])
+    #expect(
+      standing.standardOutput.hasPrefix("standing against the last 10 recorded runs of \(hostClass); wall time\n"))
+    let row = standing.standardOutput.split(separator: "\n").first { $0.hasPrefix("a ") } ?? ""
+    let typical = row.split(separator: " ").dropFirst(2).first.flatMap { Double($0) } ?? 0
+    #expect((99...101).contains(typical), "\(row)")
+  }
+
   @Test("A hostile history entry is refused with its path and place; an unknown group is a usage error")
   func hostile() throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
