@@ -375,9 +375,7 @@ extension Scene {
   /// Whether the scene sets any of R30–R33's fields, or R35's edges on the secondary.
   @inline(__always)
   static func usesThirdGeneration(_ scene: UnsafePointer<Scene>) -> Bool {
-    scene.pointee.spacing != 0 || scene.pointee.divider != nil || scene.pointee.secondary.adapt != .hide
-      || scene.pointee.foldPolicy != .avoidSeparating || scene.pointee.foldAxes != .both
-      || scene.pointee.secondary.overlayEdge != nil || scene.pointee.secondary.overlayVerticalEdge != nil
+    scene.pointee.setsThirdGeneration
   }
 }
 
