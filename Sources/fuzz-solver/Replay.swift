@@ -2,12 +2,11 @@ import Foundation
 import FuzzChecks
 
 #if !FUZZING
-  /// Without libFuzzer: replays the given corpus files or folders through the same checks.
+  /// Without libFuzzer: replays the given corpus files or folders, or random inputs, through the same checks.
   @main
   struct Replay {
     static func main() {
-      let count = replayCorpus(CommandLine.arguments.dropFirst(), check: FuzzChecks.solver)
-      print("replayed \(count) inputs: no finding")
+      replayMain("fuzz-solver", check: FuzzChecks.solver)
     }
   }
 #endif
