@@ -332,7 +332,7 @@ extension Scene {
   /// `let`): read where it is, where ``solve()`` inlined would copy it first
   /// (callgrind: transitions/make 1,963 → 1,894 instructions).
   package func solveBorrowed() -> Solution {
-    guard !withUnsafePointer(to: self, Self.usesThirdGeneration) else {
+    guard !setsThirdGeneration else {
       return withUnsafePointer(to: self) { Self.solveThirdGeneration($0) }
     }
     return withUnsafePointer(to: self) {
@@ -344,7 +344,7 @@ extension Scene {
   @usableFromInline
   mutating func solveInPlace() -> Solution {
     withUnsafeMutablePointer(to: &self) {
-      Self.usesThirdGeneration($0)
+      $0.pointee.setsThirdGeneration
         ? Self.solveThirdGeneration(UnsafePointer($0))
         : SceneReading<AppleSizing>(scene: $0).solveSize($0.pointee.container.width, $0.pointee.container.height)
     }
@@ -374,7 +374,7 @@ extension Scene {
     container.width = size.width
     container.height = size.height
     return withUnsafeMutablePointer(to: &self) {
-      Self.usesThirdGeneration($0)
+      $0.pointee.setsThirdGeneration
         ? Self.solveThirdGeneration(UnsafePointer($0))
         : SceneReading<AppleSizing>(scene: $0).solveSize(size.width, size.height)
     }
@@ -409,7 +409,7 @@ extension Scene {
       let scene = base + index
       let (width, height) = (scene.pointee.container.width, scene.pointee.container.height)
       output[index] =
-        usesThirdGeneration(scene)
+        scene.pointee.setsThirdGeneration
         ? solveThirdGeneration(scene) : SceneReading<AppleSizing>(scene: scene).solveSize(width, height)
     }
     return count

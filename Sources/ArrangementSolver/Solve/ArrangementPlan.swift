@@ -363,21 +363,13 @@ enum EveryRule: SceneRules {
   static var beyondSizing: Bool { @inline(__always) get { true } }
 }
 
-/// A scene that sets none of the third generation's fields (`Scene.usesThirdGeneration(_:)`).
+/// A scene that sets none of the third generation's fields (`Scene.setsThirdGeneration`).
 enum AppleSizing: SceneRules {
   static var beyondSizing: Bool { @inline(__always) get { false } }
 }
 
 /// A scene read with every rule: plans compile through it.
 typealias SceneReference = SceneReading<EveryRule>
-
-extension Scene {
-  /// Whether the scene sets any of R30–R33's fields, or R35's edges on the secondary.
-  @inline(__always)
-  static func usesThirdGeneration(_ scene: UnsafePointer<Scene>) -> Bool {
-    scene.pointee.setsThirdGeneration
-  }
-}
 
 /// A scene read in place, through a pointer: the one place where a scene's
 /// configuration is read (R4, R16, R22, R23, R29 sanitising), by
