@@ -17,6 +17,20 @@ struct Measuring {
   var instructions = false
   /// Estimated cycles (``CycleModel``): the callgrind pass that counts instructions, with caches simulated.
   var cycles = false
+  /// The quietest probe of every measurement so far: the processes a round
+  /// adds are kept to the run's quiet level, not to their own (see ``QuietCore``).
+  let quietProbe = QuietProbe()
+
+  /// A reference, so the copies of ``Measuring`` that the rounds capture share it.
+  final class QuietProbe {
+    var nanoseconds = Double.infinity
+
+    /// The quickest of `measurements`' probes, and of those seen before.
+    func level(of measurements: some Sequence<GroupMeasurement>) -> Double? {
+      for measurement in measurements { nanoseconds = min(nanoseconds, measurement.probes?.min() ?? .infinity) }
+      return nanoseconds.isFinite ? nanoseconds : nil
+    }
+  }
 
   init(_ options: OptionValues, tool: BenchmarkTool) {
     suite = tool.suite
@@ -68,6 +82,9 @@ struct Measuring {
     var arguments = suite.isSeeded ? [Options.seed.name, String(seed)] : []
     arguments += [Options.only.name, titles.joined(separator: ",")]
     if !counting { arguments += settingArguments }
+    if !counting, quietProbe.nanoseconds.isFinite {
+      arguments += [Options.quietProbe.name, String(quietProbe.nanoseconds)]
+    }
     return arguments
   }
 
@@ -82,17 +99,25 @@ struct Measuring {
       calibration = Calibration(Calibration.measureHere())
       for (index, benchmark) in benchmarks.enumerated() {
         progress.step("[\(index + 1)/\(benchmarks.count)] \(benchmark.title)")
-        perGroup[benchmark.title, default: []].append(Measurer.measure(benchmark, settings: settings))
+        let hint = quietProbe.nanoseconds.isFinite ? quietProbe.nanoseconds : nil
+        let measurement = Measurer.measure(benchmark, settings: settings, quietProbe: hint)
+        _ = quietProbe.level(of: [measurement])
+        perGroup[benchmark.title, default: []].append(measurement)
       }
     } else {
-      let pool = WorkerPool(executable: Self.ownExecutable, processes: processes) {
+      // Each worker starts from the quickest probe of the workers before it.
+      var pool = WorkerPool(executable: Self.ownExecutable, processes: processes) {
         ["worker"] + workerArguments(only: $0)
       }
+      pool.measured = { [quietProbe] in _ = quietProbe.level(of: $0) }
       let measured = try pool.measure(titles, report: progress.warn, progress: progress.workerStep)
       perGroup = measured.groups
       calibration = measured.calibration
     }
-    var groups = benchmarks.compactMap { perGroup[$0.title].map(GroupResult.init(merging:)) }
+    let quiet = quietProbe.level(of: perGroup.values.joined())
+    var groups = benchmarks.compactMap { benchmark in
+      perGroup[benchmark.title].map { GroupResult(merging: $0, quietProbe: quiet) }
+    }
     if instructions || cycles {
       let what = cycles ? "instructions and cache misses" : "instructions"
       progress.step("counting \(what) under callgrind: \(titles.count) group(s), a process each")
@@ -110,6 +135,7 @@ struct Measuring {
       result.instructionCounter = "callgrind (valgrind, setarch -R): exact instructions of one run after warm-up"
     }
     if cycles { result.cycleModel = CycleModel.description }
+    calibration?.quietProbeNanoseconds = quiet
     result.calibration = calibration
     return result
   }

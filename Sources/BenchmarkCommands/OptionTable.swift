@@ -35,6 +35,9 @@ public enum Options {
   /// arguments sit on the stack, and a flag 6 characters shorter moved
   /// regions/query by 12 instructions a query (memcpy's path).
   public static let countCycles = Option(flag: "--count-cycles")
+  public static let quietProbe = Option<Double>(
+    "--quiet-probe", "NS", expected: "a number of nanoseconds more than 0", example: "37000",
+    parse: { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } })
   public static let noInstructions = Option(flag: "--no-instructions")
   public static let budget = seconds("--budget", in: 0...3600, zeroAllowed: true)
   public static let record = Option(flag: "--record")
@@ -185,6 +188,10 @@ extension BenchmarkTool {
         for: measuring + ["ab"]),
       OptionRow(
         Options.countCycles, "Count under callgrind with the simulated caches warmed by one run first.",
+        for: ["worker"]),
+      OptionRow(
+        Options.quietProbe,
+        "The quickest probe of a core the run has seen so far: a sample waits, within bounds, for a core that runs the probe as fast.",
         for: ["worker"]),
       OptionRow(
         Options.noInstructions,

@@ -30,7 +30,9 @@ enum WorkerCommand {
       for benchmark in benchmarks { Callgrind.count(benchmark, warmCaches: options.has(Options.countCycles)) }
       return .success
     }
-    try WorkerPool.work(benchmarks, settings: measuring.settings, output: path, report: invocation.terminal.report)
+    try WorkerPool.work(
+      benchmarks, settings: measuring.settings, quietProbe: options.ifTaken(Options.quietProbe), output: path,
+      report: invocation.terminal.report)
     return .success
   }
 }

@@ -97,6 +97,9 @@ extension RunResult {
     }
     pooled.groups = order.map { title in
       var group = GroupResult(merging: measurements[title]!)
+      // Samples were left out when each run was merged; the pooled group counts them all.
+      let left = runs.compactMap { $0.group(title)?.contendedSamples }
+      group.contendedSamples = left.isEmpty ? nil : left.reduce(0, +)
       // Callgrind's cycle estimate is of one run, not of a process: the first run's stands.
       if let counted = runs.lazy.compactMap({ $0.group(title) }).first(where: { $0.estimatedCyclesPerOperation != nil })
       {

@@ -9,10 +9,14 @@ public struct Calibration: Codable, Sendable, Hashable {
   /// Nanoseconds per step of each loop, one median per worker process.
   public var cpuNanoseconds: [Double]
   public var memoryNanoseconds: [Double]
+  /// The quickest probe of a core in the run (``QuietCore``): the host's
+  /// quiet state, which the kept samples were measured in; `nil` where none ran.
+  public var quietProbeNanoseconds: Double?
 
-  public init(cpuNanoseconds: [Double], memoryNanoseconds: [Double]) {
+  public init(cpuNanoseconds: [Double], memoryNanoseconds: [Double], quietProbeNanoseconds: Double? = nil) {
     self.cpuNanoseconds = cpuNanoseconds
     self.memoryNanoseconds = memoryNanoseconds
+    self.quietProbeNanoseconds = quietProbeNanoseconds
   }
 
   /// The titles under which workers report the loops (never groups of a suite).
@@ -73,9 +77,10 @@ public struct Calibration: Codable, Sendable, Hashable {
 
   /// Both calibrations' processes together.
   public func pooled(with other: Calibration) -> Calibration {
-    Calibration(
+    let probes = [quietProbeNanoseconds, other.quietProbeNanoseconds].compactMap { $0 }
+    return Calibration(
       cpuNanoseconds: cpuNanoseconds + other.cpuNanoseconds,
-      memoryNanoseconds: memoryNanoseconds + other.memoryNanoseconds)
+      memoryNanoseconds: memoryNanoseconds + other.memoryNanoseconds, quietProbeNanoseconds: probes.min())
   }
 }
 
@@ -110,6 +115,9 @@ public struct HostMatch: Sendable, Hashable {
   /// minutes apart at one load, and by ×0.76 while the groups moved by +5%;
   /// only a move beyond this says the memory system is another.
   public static let memoryTolerance = 0.25
+
+  /// The run's quickest probe of a core over the baseline's (``QuietCore``), where both have one.
+  public var quietProbeRatio: Double?
 
   /// The suite's reference group's median here over its median in the baseline, where both have it.
   public var referenceRatio: Double?
@@ -159,7 +167,15 @@ public struct HostMatch: Sendable, Hashable {
         (cpu.map { Self.moved($0.range) } ?? false)
         || (memory.map { Self.moved($0.range, tolerance: Self.memoryTolerance) } ?? false)
     }
-    sameHost = !otherKind && !otherClock && !loopsMoved && !referenceMoved
+    // Samples are kept from quiet cores only: a run that never found a core as
+    // quiet as the baseline's (or a baseline that never did) measured another state.
+    var quietMoved = false
+    if let old = baseline.calibration?.quietProbeNanoseconds, let new = current.calibration?.quietProbeNanoseconds {
+      let ratio = new / old
+      quietProbeRatio = ratio
+      quietMoved = Self.moved(ratio...ratio, tolerance: QuietCore.tolerance)
+    }
+    sameHost = !otherKind && !otherClock && !loopsMoved && !referenceMoved && !quietMoved
     guard !sameHost else {
       reason = ""
       return
@@ -180,6 +196,9 @@ public struct HostMatch: Sendable, Hashable {
     var ratios: [String] = []
     if let referenceTitle, let referenceRatio {
       ratios.append("\(referenceTitle) runs \(shown(referenceRatio, referenceRange)) as long here")
+    }
+    if let quietProbeRatio, Self.moved(quietProbeRatio...quietProbeRatio, tolerance: QuietCore.tolerance) {
+      ratios.append("the quietest core ran the probe ×\(Report.number(quietProbeRatio)) as long here")
     }
     if let cpuRatio, let memoryRatio {
       ratios.append(

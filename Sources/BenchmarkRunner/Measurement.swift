@@ -43,12 +43,16 @@ public struct GroupMeasurement: Codable, Sendable, Hashable {
   /// The process's peak resident set while the group was set up, warmed up and
   /// sampled, in bytes (the operating system's figure: not exact; `nil` where unreadable).
   public var peakResidentBytes: Int?
+  /// Per sample, the slower of the probes run just before and just after it
+  /// (``QuietCore``), in nanoseconds; `nil` where the build cannot probe.
+  public var probes: [Double]?
 
   public init(
     title: String, operations: Int, samples: [Double], allocationsPerRun: Int, bytesPerRun: Int,
     instructionsPerOperation: Double?, reference: String? = nil, bytesProcessed: Int? = nil,
-    peakHeapBytesPerRun: Int? = nil, peakResidentBytes: Int? = nil
+    peakHeapBytesPerRun: Int? = nil, peakResidentBytes: Int? = nil, probes: [Double]? = nil
   ) {
+    self.probes = probes
     self.reference = reference
     self.bytesProcessed = bytesProcessed
     self.peakHeapBytesPerRun = peakHeapBytesPerRun
@@ -100,7 +104,10 @@ public enum Measurer {
   /// Starts the process's high-water mark again from its live bytes.
   public static func resetProcessHeapPeak() { ac_process_heap_reset_peak() }
 
-  public static func measure(_ benchmark: Benchmark, settings: MeasurementSettings) -> GroupMeasurement {
+  /// `quietProbe`: the quickest probe of a core the run has seen (``QuietCore``).
+  public static func measure(
+    _ benchmark: Benchmark, settings: MeasurementSettings, quietProbe: Double? = nil
+  ) -> GroupMeasurement {
     // The resident set's high-water mark starts again here, so it is this group's
     // (setup included) and not that of a group measured before it in this process.
     let residentReset = ac_resident_reset_peak() == 0
@@ -131,23 +138,39 @@ public enum Measurer {
       if start >= 0 && end >= start { instructions = Double(end - start) / Double(benchmark.operations) }
     }
 
-    // 4. Calibrate so one sample lasts the minimum sample time, then sample.
+    // 4. Calibrate so one sample lasts the minimum sample time, then sample,
+    // each sample between two probes of the core (see ``QuietCore``).
     let iterations = Int(max(1, (settings.minimumSampleNanoseconds + oneRun - 1) / oneRun))
     var samples: [Double] = []
     samples.reserveCapacity(settings.samples)
+    var probes: [Double] = []
+    probes.reserveCapacity(QuietCore.available ? settings.samples : 0)
+    var core = QuietCore(quiet: quietProbe)
+    var probeBefore = 0.0
+    if QuietCore.available {
+      for _ in 0..<3 { _ = core.probe() }
+      probeBefore = core.awaitQuiet()
+    }
     for _ in 0..<settings.samples {
       let start = SampleClock.now()
       for _ in 0..<iterations { body() }
       let elapsed = SampleClock.now() - start
       samples.append(Double(elapsed) / Double(iterations * benchmark.operations))
+      guard QuietCore.available else { continue }
+      let after = core.probe()
+      probes.append(max(probeBefore, after))
+      probeBefore = core.isQuiet(after) ? after : core.awaitQuiet()
     }
+    core.release()
     // Without a reset the mark is the process's since it started: not this group's alone.
     let resident = ac_resident_peak_bytes()
-    return GroupMeasurement(
+    var result = GroupMeasurement(
       title: benchmark.title, operations: benchmark.operations, samples: samples,
       allocationsPerRun: Int(after.allocations - before.allocations), bytesPerRun: Int(after.bytes - before.bytes),
       instructionsPerOperation: instructions, reference: benchmark.reference, bytesProcessed: benchmark.bytesProcessed,
-      peakHeapBytesPerRun: peakHeap, peakResidentBytes: residentReset && resident > 0 ? Int(resident) : nil)
+      peakHeapBytesPerRun: peakHeap, peakResidentBytes: residentReset && resident > 0 ? Int(resident) : nil,
+      probes: QuietCore.available ? probes : nil)
+    return result
   }
 }
 

@@ -110,7 +110,18 @@ public enum Report {
     if let model = result.cycleModel {
       text += "\ncycles: \(markdown ? Text.markdown(model) : Text.terminal(model))\n"
     }
+    if let line = quietCores(result.groups) { text += "\n" + line + "\n" }
     return text
+  }
+
+  /// `quiet cores: 41 of 456 samples left out …`, where any were probed (``QuietCore``).
+  public static func quietCores(_ groups: [GroupResult]) -> String? {
+    let probed = groups.filter { $0.contendedSamples != nil }
+    guard !probed.isEmpty else { return nil }
+    let left = probed.reduce(0) { $0 + $1.contendedSamples! }
+    let kept = probed.reduce(0) { $0 + $1.samples.count }
+    return
+      "quiet cores: \(left) of \(left + kept) samples left out, taken beside a probe more than \(share(QuietCore.tolerance)) slower than the run's quickest (a core a neighbour slowed)"
   }
 
   /// A comparison with its verdicts, worst first.
@@ -176,6 +187,9 @@ public enum Report {
     }
     text += table(header, rows, markdown: markdown)
     for line in comparison.uncompared { text += (markdown ? "\n" : "") + "\n" + line + "\n" }
+    if let line = quietCores(comparison.groups.compactMap(\.current)) {
+      text += (markdown ? "\n" : "") + "\n" + line + "\n"
+    }
     return text
   }
 }

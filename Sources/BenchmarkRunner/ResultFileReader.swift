@@ -387,6 +387,7 @@ extension GroupResult {
       "allocationsPerRun", "allocationsPerOperation", "bytesPerOperation", "instructionsPerOperation",
       "reference", "inputBytesPerOperation", "peakHeapBytesPerRun", "peakResidentBytes",
       "estimatedCyclesPerOperation", "level1MissesPerOperation", "lastLevelMissesPerOperation",
+      "contendedSamples",
     ])
     title = try fields.required("title").nonEmptyString()
     operations = try fields.required("operations").integer(in: 1...1 << 40)
@@ -421,6 +422,7 @@ extension GroupResult {
     estimatedCyclesPerOperation = try fields.optional("estimatedCyclesPerOperation")?.nonNegative()
     level1MissesPerOperation = try fields.optional("level1MissesPerOperation")?.nonNegative()
     lastLevelMissesPerOperation = try fields.optional("lastLevelMissesPerOperation")?.nonNegative()
+    contendedSamples = try fields.optional("contendedSamples")?.integer()
   }
 }
 
@@ -462,7 +464,7 @@ extension Series {
 
 extension Calibration {
   init(decoding node: Node) throws(Node.Failure) {
-    let fields = try node.object(["cpuNanoseconds", "memoryNanoseconds"])
+    let fields = try node.object(["cpuNanoseconds", "memoryNanoseconds", "quietProbeNanoseconds"])
     func medians(_ name: String) throws(Node.Failure) -> [Double] {
       let values = try fields.required(name).array().map { (node) throws(Node.Failure) in try node.nonNegative() }
       guard !values.isEmpty, !values.contains(0) else {
@@ -471,5 +473,10 @@ extension Calibration {
       return values
     }
     self.init(cpuNanoseconds: try medians("cpuNanoseconds"), memoryNanoseconds: try medians("memoryNanoseconds"))
+    if let node = try fields.optional("quietProbeNanoseconds") {
+      let value = try node.nonNegative()
+      guard value > 0 else { throw node.failure("a probe takes more than 0 ns") }
+      quietProbeNanoseconds = value
+    }
   }
 }

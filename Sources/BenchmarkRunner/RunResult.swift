@@ -124,18 +124,36 @@ public struct GroupResult: Codable, Sendable, Hashable {
   public var estimatedCyclesPerOperation: Double?
   public var level1MissesPerOperation: Double?
   public var lastLevelMissesPerOperation: Double?
+  /// Samples left out because a probe beside them ran on a contended core
+  /// (``QuietCore``); `nil` where none was probed.
+  public var contendedSamples: Int?
   /// Megabytes (10^6 bytes) of input per second at the median time, where the group processes input.
   public var megabytesPerSecond: Double? {
     inputBytesPerOperation.map { $0 * 1e3 / nanosecondsPerOperation.median }
   }
 
-  /// Merges what several processes measured of the same group.
-  public init(merging measurements: [GroupMeasurement]) {
+  /// Merges what several processes measured of the same group. Given the
+  /// run's quietest probe, samples whose probes ran more than
+  /// ``QuietCore/tolerance`` slower are left out, and so is a process left with
+  /// none (unless every process would be: then all are kept, and none counted).
+  public init(merging measurements: [GroupMeasurement], quietProbe: Double? = nil) {
     precondition(!measurements.isEmpty, "a group needs at least one measurement")
     title = measurements[0].title
     operations = measurements[0].operations
     samplesByProcess = measurements.map(\.samples)
-    processes = measurements.count
+    if let quietProbe, measurements.contains(where: { $0.probes != nil }) {
+      let limit = quietProbe * (1 + QuietCore.tolerance)
+      let quiet = measurements.map { measurement in
+        guard let probes = measurement.probes, probes.count == measurement.samples.count else {
+          return measurement.samples
+        }
+        return zip(measurement.samples, probes).filter { $0.1 <= limit }.map(\.0)
+      }.filter { !$0.isEmpty }
+      let total = samplesByProcess.reduce(0) { $0 + $1.count }
+      if !quiet.isEmpty { samplesByProcess = quiet }
+      contendedSamples = quiet.isEmpty ? 0 : total - quiet.reduce(0) { $0 + $1.count }
+    }
+    processes = samplesByProcess.count
     nanosecondsPerOperation = Quantiles(samplesByProcess.flatMap { $0 })
     throughput = 1e9 / nanosecondsPerOperation.median
     // Allocation counts are deterministic; a process that saw more is the one to believe.

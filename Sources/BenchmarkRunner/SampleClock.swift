@@ -17,8 +17,13 @@ public enum SampleClock {
   /// What result files record as their clock (``RunResult/clock``); the other is `wall time`.
   public static let threadCPUTime = "thread CPU time"
 
-  /// The clock's name, as this build times samples.
-  public static let name: String = available ? threadCPUTime : "wall time"
+  /// The same, with only the samples taken on a quiet core (``QuietCore``).
+  public static let threadCPUTimeQuietCores = "thread CPU time, quiet cores"
+
+  /// The clock's name, as this build times samples. Times kept from quiet
+  /// cores alone are another clock: a baseline of all samples is not judged against them.
+  public static let name: String =
+    available ? (QuietCore.available ? threadCPUTimeQuietCores : threadCPUTime) : "wall time"
 
   private static let available: Bool = {
     var now = timespec()

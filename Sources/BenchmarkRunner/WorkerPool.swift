@@ -11,6 +11,8 @@ public struct WorkerPool {
   /// The worker's arguments for some group titles (the pool adds `--output PATH`).
   public var arguments: ([String]) -> [String]
   public var processes: Int
+  /// Told what each worker measured, as it ends (before the next one starts).
+  public var measured: (([GroupMeasurement]) -> Void)?
 
   public init(executable: String, processes: Int, arguments: @escaping ([String]) -> [String]) {
     self.executable = executable
@@ -53,7 +55,9 @@ public struct WorkerPool {
           report(line + "\n")
         }
       }
-      for measurement in try runWorker(titles: titles, name: "worker process \(process)/\(processes)", lines: lines) {
+      let measurements = try runWorker(titles: titles, name: "worker process \(process)/\(processes)", lines: lines)
+      measured?(measurements)
+      for measurement in measurements {
         if [Calibration.cpuTitle, Calibration.memoryTitle].contains(measurement.title) {
           references.append(measurement)
         } else {
@@ -128,13 +132,18 @@ public struct WorkerPool {
   /// `  [i/n] title` lines (which the pool reads to name a failed group), and
   /// writes the measurements to `path` atomically.
   public static func work(
-    _ benchmarks: [Benchmark], settings: MeasurementSettings, output path: String, report: (String) -> Void
+    _ benchmarks: [Benchmark], settings: MeasurementSettings, quietProbe: Double? = nil, output path: String,
+    report: (String) -> Void
   ) throws(ToolFailure) {
     // The reference loops first, in the same process as the groups (see ``Calibration``).
     var measurements = Calibration.measureHere()
+    // The quickest probe so far, the run's or this process's: what later groups wait for.
+    var quiet = quietProbe
     for (index, benchmark) in benchmarks.enumerated() {
       report("  [\(index + 1)/\(benchmarks.count)] \(benchmark.title)\n")
-      measurements.append(Measurer.measure(benchmark, settings: settings))
+      let measurement = Measurer.measure(benchmark, settings: settings, quietProbe: quiet)
+      if let fastest = measurement.probes?.min() { quiet = min(quiet ?? fastest, fastest) }
+      measurements.append(measurement)
     }
     do {
       try OutputFile.write(try JSONEncoder().encode(measurements), to: path)

@@ -54,7 +54,8 @@ struct HostedSuiteTests {
     let result = try RunResult.load(from: folder.appendingPathComponent("run.json").path)
     #expect(result.suite == "notes")
     #expect(result.groups.map(\.title) == titles)
-    #expect(result.groups.allSatisfy { $0.processes == 2 })
+    // A process whose every sample was taken beside a contended core's probe is left out (QuietCore).
+    #expect(result.groups.allSatisfy { (1...2).contains($0.processes) })
 
     // A named baseline, read by check and compare.
     let update = try bench(["baseline", "update", "--quick", "--processes", "0", "--name", "smoke", "--quiet"])

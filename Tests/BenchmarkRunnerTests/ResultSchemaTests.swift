@@ -365,7 +365,9 @@ struct ResultSchemaTests {
         title: "grid/columns", section: "grid", name: "columns", xName: "width", yName: "height", unit: "ns/op",
         points: [Series.Point(x: 320, y: 480, value: 1472), Series.Point(x: 640, y: 480, value: 1510)])
     ]
-    run.calibration = Calibration(cpuNanoseconds: [1.75, 1.85], memoryNanoseconds: [227.3, 221.1])
+    run.calibration = Calibration(
+      cpuNanoseconds: [1.75, 1.85], memoryNanoseconds: [227.3, 221.1], quietProbeNanoseconds: 37_356)
+    run.groups[0].contendedSamples = 2
     run.groups[0].setCounts(Callgrind.Counts(instructions: 23_872, level1Misses: 410, lastLevelMisses: 12))
     run.cycleModel = CycleModel.description
     return run

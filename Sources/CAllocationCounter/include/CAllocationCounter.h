@@ -86,3 +86,23 @@ void ac_callgrind_begin(void);
 /// Stops counting and dumps the counts since ac_callgrind_begin, labelled `label`.
 void ac_callgrind_end(const char *label);
 #endif
+
+#ifndef C_QUIET_CORE_DECLS
+#define C_QUIET_CORE_DECLS
+/// Nanoseconds of the calling thread's CPU time that a fixed piece of
+/// core-bound work takes (about 30 µs on a quiet core of the project's host):
+/// it runs ×1.5–2 as long on a core whose sibling thread another tenant keeps busy.
+double ac_probe_ns(void);
+
+/// How many cores the process could run on when first asked (0 where it cannot tell or move).
+int ac_cpus_allowed(void);
+
+/// Moves the calling thread to the `index`-th of those cores; 0 on success.
+int ac_pin_cpu(int index);
+
+/// Which of those cores the calling thread runs on now, or -1.
+int ac_current_cpu(void);
+
+/// Lets the calling thread run on all of them again; 0 on success.
+int ac_unpin(void);
+#endif
