@@ -66,6 +66,35 @@ public struct GroupMeasurement: Codable, Sendable, Hashable {
   }
 }
 
+/// One sample's loop, run a given number of bytes deeper in the stack.
+///
+/// Where a process's stack starts within a page is random (address
+/// randomisation). With every sample at one offset, processes of one build
+/// fell into modes 8–15 % apart (a group's process medians 1.00 or 1.08–1.14;
+/// fewer modes with randomisation off), most likely stack slots that alias
+/// heap data 4 KiB away. Each sample at another offset puts the modes inside
+/// every process, so the processes' medians agree (docs/BENCHMARKS.md, Hosts).
+struct Sampling {
+  var body: () -> Void
+  var iterations: Int
+  var elapsed: UInt64 = 0
+
+  /// The nanoseconds of `iterations` calls of the body, `stackOffset` (mod 4096, in 16-byte steps) deeper.
+  mutating func time(stackOffset: UInt32) -> UInt64 {
+    withUnsafeMutablePointer(to: &self) { pointer in
+      ac_call_deeper(
+        stackOffset & 4080,
+        { context in
+          let sampling = context!.assumingMemoryBound(to: Sampling.self)
+          let start = SampleClock.now()
+          for _ in 0..<sampling.pointee.iterations { sampling.pointee.body() }
+          sampling.pointee.elapsed = SampleClock.now() - start
+        }, pointer)
+    }
+    return elapsed
+  }
+}
+
 /// Measures benchmarks in this process.
 public enum Measurer {
   /// Whether heap allocations are counted in this build.
@@ -151,10 +180,10 @@ public enum Measurer {
       for _ in 0..<3 { _ = core.probe() }
       probeBefore = core.awaitQuiet()
     }
-    for _ in 0..<settings.samples {
-      let start = SampleClock.now()
-      for _ in 0..<iterations { body() }
-      let elapsed = SampleClock.now() - start
+    var sampling = Sampling(body: body, iterations: iterations)
+    for index in 0..<settings.samples {
+      // 1,552 bytes apart, modulo a page: twelve samples spread over it.
+      let elapsed = sampling.time(stackOffset: UInt32(truncatingIfNeeded: index) &* 1_552)
       samples.append(Double(elapsed) / Double(iterations * benchmark.operations))
       guard QuietCore.available else { continue }
       let after = core.probe()

@@ -1,4 +1,4 @@
-import BenchmarkRunner
+@testable import BenchmarkRunner
 import Foundation
 import Testing
 
@@ -166,5 +166,31 @@ struct QuietPoolingTests {
     #expect(RunResult.pooling([run(nil), run(2)]).groups[0].contendedSamples == 2)
     #expect(RunResult.pooling([run(nil), run(nil)]).groups[0].contendedSamples == nil)
     #expect(RunResult.pooling([run(3), run(2)]).groups[0].samplesByProcess == [[1, 2], [1, 2]])
+  }
+}
+
+@Suite("Samples at other stack depths")
+struct StackOffsetTests {
+  @Test("A sample's loop runs the given bytes deeper (mod 4096, 16-byte steps), and times every call of the body")
+  func deeper() {
+    var calls = 0
+    var address: UInt = 0
+    func depth(_ offset: UInt32) -> UInt {
+      var sampling = Sampling(
+        body: {
+          calls += 1
+          var local = 0
+          withUnsafeMutablePointer(to: &local) { address = UInt(bitPattern: $0) }
+        }, iterations: 3)
+      _ = sampling.time(stackOffset: offset)
+      return address
+    }
+    let top = depth(0)
+    #expect(calls == 3)
+    #expect(top - depth(1_552) == 1_552)
+    #expect(top - depth(4_080) == 4_080)
+    // 4096 is a whole page: no deeper than 0; 17 rounds down to 16.
+    #expect(depth(4_096) == top)
+    #expect(top - depth(17) == 16)
   }
 }

@@ -105,4 +105,7 @@ int ac_current_cpu(void);
 
 /// Lets the calling thread run on all of them again; 0 on success.
 int ac_unpin(void);
+
+/// Calls `body(context)` with the stack `bytes` (mod 4096) deeper than here.
+void ac_call_deeper(uint32_t bytes, void (*body)(void *), void *context);
 #endif
