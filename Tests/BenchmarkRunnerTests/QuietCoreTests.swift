@@ -1,6 +1,7 @@
-@testable import BenchmarkRunner
 import Foundation
 import Testing
+
+@testable import BenchmarkRunner
 
 @Suite("Quiet cores: samples taken beside a slow probe are left out")
 struct QuietCoreTests {
