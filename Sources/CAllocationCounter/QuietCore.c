@@ -65,26 +65,28 @@ int ac_cpus_allowed(void) {
   return allowed_count;
 }
 
-int ac_pin_cpu(int index) {
+/// The CPU number of the `index`-th allowed core, or -1.
+static int allowed_cpu(int index) {
   if (index < 0 || index >= ac_cpus_allowed()) return -1;
   for (int cpu = 0, seen = 0; cpu < CPU_SETSIZE; cpu++) {
-    if (!CPU_ISSET(cpu, &allowed)) continue;
-    if (seen++ != index) continue;
-    cpu_set_t one;
-    CPU_ZERO(&one);
-    CPU_SET(cpu, &one);
-    return sched_setaffinity(0, sizeof one, &one);
+    if (CPU_ISSET(cpu, &allowed) && seen++ == index) return cpu;
   }
   return -1;
 }
 
+int ac_pin_cpu(int index) {
+  int cpu = allowed_cpu(index);
+  if (cpu < 0) return -1;
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(cpu, &one);
+  return sched_setaffinity(0, sizeof one, &one);
+}
+
 int ac_current_cpu(void) {
   int current = sched_getcpu();
-  if (current < 0 || ac_cpus_allowed() <= 0) return -1;
-  for (int cpu = 0, seen = 0; cpu < CPU_SETSIZE; cpu++) {
-    if (!CPU_ISSET(cpu, &allowed)) continue;
-    if (cpu == current) return seen;
-    seen++;
+  for (int index = 0; current >= 0 && index < ac_cpus_allowed(); index++) {
+    if (allowed_cpu(index) == current) return index;
   }
   return -1;
 }
@@ -93,17 +95,6 @@ int ac_unpin(void) { return ac_cpus_allowed() > 0 ? sched_setaffinity(0, sizeof 
 #else
 int ac_cpus_allowed(void) { return 0; }
 int ac_pin_cpu(int index) { (void)index; return -1; }
-int ac_current_cpu(void) {
-  int current = sched_getcpu();
-  if (current < 0 || ac_cpus_allowed() <= 0) return -1;
-  for (int cpu = 0, seen = 0; cpu < CPU_SETSIZE; cpu++) {
-    if (!CPU_ISSET(cpu, &allowed)) continue;
-    if (cpu == current) return seen;
-    seen++;
-  }
-  return -1;
-}
-
 int ac_current_cpu(void) { return -1; }
 int ac_unpin(void) { return -1; }
 #endif
