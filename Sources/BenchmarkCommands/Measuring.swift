@@ -23,12 +23,14 @@ struct Measuring {
 
   /// A reference, so the copies of ``Measuring`` that the rounds capture share it.
   final class QuietProbe {
-    var nanoseconds = Double.infinity
+    private var nanoseconds = Double.infinity
 
-    /// The quickest of `measurements`' probes, and of those seen before.
-    func level(of measurements: some Sequence<GroupMeasurement>) -> Double? {
+    /// The quickest probe seen so far, if any.
+    var level: Double? { nanoseconds.isFinite ? nanoseconds : nil }
+
+    /// Takes in the probes of `measurements`.
+    func note(_ measurements: some Sequence<GroupMeasurement>) {
       for measurement in measurements { nanoseconds = min(nanoseconds, measurement.probes?.min() ?? .infinity) }
-      return nanoseconds.isFinite ? nanoseconds : nil
     }
   }
 
@@ -82,9 +84,7 @@ struct Measuring {
     var arguments = suite.isSeeded ? [Options.seed.name, String(seed)] : []
     arguments += [Options.only.name, titles.joined(separator: ",")]
     if !counting { arguments += settingArguments }
-    if !counting, quietProbe.nanoseconds.isFinite {
-      arguments += [Options.quietProbe.name, String(quietProbe.nanoseconds)]
-    }
+    if !counting, let level = quietProbe.level { arguments += [Options.quietProbe.name, String(level)] }
     return arguments
   }
 
@@ -99,9 +99,8 @@ struct Measuring {
       calibration = Calibration(Calibration.measureHere())
       for (index, benchmark) in benchmarks.enumerated() {
         progress.step("[\(index + 1)/\(benchmarks.count)] \(benchmark.title)")
-        let hint = quietProbe.nanoseconds.isFinite ? quietProbe.nanoseconds : nil
-        let measurement = Measurer.measure(benchmark, settings: settings, quietProbe: hint)
-        _ = quietProbe.level(of: [measurement])
+        let measurement = Measurer.measure(benchmark, settings: settings, quietProbe: quietProbe.level)
+        quietProbe.note([measurement])
         perGroup[benchmark.title, default: []].append(measurement)
       }
     } else {
@@ -109,12 +108,13 @@ struct Measuring {
       var pool = WorkerPool(executable: Self.ownExecutable, processes: processes) {
         ["worker"] + workerArguments(only: $0)
       }
-      pool.measured = { [quietProbe] in _ = quietProbe.level(of: $0) }
+      pool.measured = { [quietProbe] in quietProbe.note($0) }
       let measured = try pool.measure(titles, report: progress.warn, progress: progress.workerStep)
       perGroup = measured.groups
       calibration = measured.calibration
     }
-    let quiet = quietProbe.level(of: perGroup.values.joined())
+    // Every measurement has been noted (each worker's as it ended, or each group's here).
+    let quiet = quietProbe.level
     var groups = benchmarks.compactMap { benchmark in
       perGroup[benchmark.title].map { GroupResult(merging: $0, quietProbe: quiet) }
     }

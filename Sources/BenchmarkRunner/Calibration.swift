@@ -197,7 +197,7 @@ public struct HostMatch: Sendable, Hashable {
     if let referenceTitle, let referenceRatio {
       ratios.append("\(referenceTitle) runs \(shown(referenceRatio, referenceRange)) as long here")
     }
-    if let quietProbeRatio, Self.moved(quietProbeRatio...quietProbeRatio, tolerance: QuietCore.tolerance) {
+    if let quietProbeRatio, quietMoved {
       ratios.append("the quietest core ran the probe ×\(Report.number(quietProbeRatio)) as long here")
     }
     if let cpuRatio, let memoryRatio {

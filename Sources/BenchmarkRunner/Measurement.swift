@@ -193,13 +193,12 @@ public enum Measurer {
     core.release()
     // Without a reset the mark is the process's since it started: not this group's alone.
     let resident = ac_resident_peak_bytes()
-    var result = GroupMeasurement(
+    return GroupMeasurement(
       title: benchmark.title, operations: benchmark.operations, samples: samples,
       allocationsPerRun: Int(after.allocations - before.allocations), bytesPerRun: Int(after.bytes - before.bytes),
       instructionsPerOperation: instructions, reference: benchmark.reference, bytesProcessed: benchmark.bytesProcessed,
       peakHeapBytesPerRun: peakHeap, peakResidentBytes: residentReset && resident > 0 ? Int(resident) : nil,
       probes: QuietCore.available ? probes : nil)
-    return result
   }
 }
 
