@@ -25,6 +25,25 @@ enum KernelChoice: UInt8, Sendable {
   }
 }
 
+/// Which out-of-line entry ``ArrangementPlan/solve(width:height:)`` calls,
+/// chosen once when the plan is made so the inlined choice is one byte.
+@usableFromInline
+enum PlanEntry: UInt8, Sendable {
+  case compiledNoGrid, snapped, spaced, acrossFold, uncompiled, general
+
+  init(kernel: KernelChoice, compiled: Bool, spacing: Double) {
+    switch kernel {
+    case .noGrid where spacing > 0, .snappingGrid where spacing > 0: self = .spaced
+    case .noGrid: self = compiled ? .compiledNoGrid : .uncompiled
+    case .snappingGrid: self = .snapped
+    case .acrossFold: self = .acrossFold
+    // A stacked overlay (R22) takes the general path: as an entry of its own
+    // it made the other plans dearer (callgrind: peers plan 254 → 260).
+    case .stacked, .general: self = .general
+    }
+  }
+}
+
 /// Work done with a plan's kernel mode, whichever it is: the mode is a type,
 /// so each use is compiled once per mode and ``ArrangementPlan/withKernel(_:)``
 /// turns the plan's choice into that type (only ``ArrangementPlan/solve(width:height:)``

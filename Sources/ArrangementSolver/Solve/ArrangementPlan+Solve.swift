@@ -7,34 +7,44 @@ extension ArrangementPlan {
   /// Any `Double` is accepted (R29).
   ///
   /// - Complexity: O(*r*) in the number of active folds; no heap allocation.
+  ///
+  /// Note (callgrind, instructions a solve): the choice of entry is inlined
+  /// into the caller and each entry is out of line. With the choice out of
+  /// line too, it copied the entry's answer field by field into its own
+  /// result (plans/resize 340; so 294). The compiled split is tested first:
+  /// as one case of the switch, a caller's loop dispatched through a jump
+  /// table on every solve (peers plan 216; so 212).
+  @inlinable
   public func solve(width: Double, height: Double) -> Solution {
-    // Note (6881daf): one kernel instance inline, the others calls: with two inline the
-    // solve spilled more than either instance costs (callgrind, peers plan: 319
-    // instructions a solve with both inline, 277 so). The two calls are
-    // separate functions: one generic over the mode stopped inlining the fold
-    // kernel (plans/resize: 329 → 369 instructions a solve).
-    // A stacked overlay (R22) takes the general path here: as a third
-    // out-of-line case it made the other plans dearer (callgrind: peers plan
-    // 254 → 260, plans/resize 326 → 346 instructions a solve).
-    guard kernel == .noGrid && compiled && spacing == 0 else {
-      if spacing > 0 && (kernel == .noGrid || kernel == .snappingGrid) {
-        return solveSpaced(width: width, height: height)
-      }
-      switch kernel {
-      case .snappingGrid: return solveSnapped(width: width, height: height)
-      case .acrossFold: return solveAcrossFold(width: width, height: height)
-      case .noGrid: return solveUncompiled(width: width, height: height)
-      default: return solveSize(width, height)
-      }
+    if _fastPath(entry == .compiledNoGrid) { return solveCompiled(width: width, height: height) }
+    return switch entry {
+    case .compiledNoGrid: solveCompiled(width: width, height: height)
+    case .snapped: solveSnapped(width: width, height: height)
+    case .spaced: solveSpaced(width: width, height: height)
+    case .acrossFold: solveAcrossFold(width: width, height: height)
+    case .uncompiled: solveUncompiled(width: width, height: height)
+    case .general: solveGeneral(width: width, height: height)
     }
+  }
+
+  /// ``solve(width:height:)`` for a split without folds, display scale or
+  /// gap whose regimes compiled.
+  @usableFromInline @inline(never)
+  func solveCompiled(width: Double, height: Double) -> Solution {
     if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: Compiled<NoGrid>.self) {
       return answer.solution
     }
     return solveSize(width, height)
   }
 
+  /// ``solve(width:height:)`` for a plan no kernel answers.
+  @usableFromInline @inline(never)
+  func solveGeneral(width: Double, height: Double) -> Solution {
+    solveSize(width, height)
+  }
+
   /// ``solve(width:height:)`` for a plan with a display scale.
-  @inline(never)
+  @usableFromInline @inline(never)
   func solveSnapped(width: Double, height: Double) -> Solution {
     let kernel = RegimeKernel(self)
     let answer =
@@ -45,13 +55,13 @@ extension ArrangementPlan {
   }
 
   /// ``solve(width:height:)`` for a split without folds whose panes have a gap (R30).
-  @inline(never)
+  @usableFromInline @inline(never)
   func solveSpaced(width: Double, height: Double) -> Solution {
     regimeSolution(width: width, height: height) ?? solveSize(width, height)
   }
 
   /// ``solve(width:height:)`` for a plan with one active fold.
-  @inline(never)
+  @usableFromInline @inline(never)
   func solveAcrossFold(width: Double, height: Double) -> Solution {
     let kernel = RegimeKernel(self)
     let answer =
@@ -63,7 +73,7 @@ extension ArrangementPlan {
 
   /// ``solve(width:height:)`` for a split without a display scale whose
   /// regimes did not compile (``RegimeTable/coversRegime(_:_:primaryFirst:)``).
-  @inline(never)
+  @usableFromInline @inline(never)
   func solveUncompiled(width: Double, height: Double) -> Solution {
     if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: NoGrid.self) {
       return answer.solution

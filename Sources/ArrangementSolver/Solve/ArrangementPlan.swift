@@ -46,6 +46,8 @@ public struct ArrangementPlan: Sendable {
   @usableFromInline var foldCount: Int
   /// Which regime kernel answers this plan's sizes, chosen once here.
   @usableFromInline var kernel: KernelChoice
+  /// The entry ``solve(width:height:)`` calls, from `kernel`, `compiled` and `spacing`.
+  @usableFromInline var entry: PlanEntry
   /// A split without folds: where its sizing rules reduce to one formula,
   /// along each axis (R3–R7); empty tables when `compiled` is false.
   @usableFromInline var horizontalRegimes: RegimeTable
@@ -124,6 +126,7 @@ public struct ArrangementPlan: Sendable {
         && horizontalRegimes.coversRegime(primaryWidth, secondaryWidth, primaryFirst: primaryFirst)
         && verticalRegimes.coversRegime(primaryHeight, secondaryHeight, primaryFirst: primaryFirst)
     }
+    entry = PlanEntry(kernel: kernel, compiled: compiled, spacing: spacing)
   }
 }
 
@@ -338,8 +341,14 @@ extension ArrangementPlan: ArrangementConfiguration {
   public mutating func moveDivider(to position: DividerLength, snap: Bool = false) {
     if dividerSettings == nil {
       dividerSettings = DividerSettings(Divider(position: position))
-      if style == .split { kernel = .general }
+      if style == .split { (kernel, entry) = (.general, .general) }
     }
+    placeDivider(at: position, snap: snap)
+  }
+
+  /// ``moveDivider(to:snap:)`` for a plan that has a divider (a drag's, inlined there).
+  @inline(__always)
+  mutating func placeDivider(at position: DividerLength, snap: Bool) {
     (dividerSettings!.positionA, dividerSettings!.positionF) = DividerSettings.linear(position)
     dividerSettings!.snaps = snap
   }

@@ -82,7 +82,7 @@ public struct DividerDrag: Sendable {
   /// snaps to the nearest candidate) and answers.
   public mutating func move(to position: DividerLength, snap: Bool = false) -> Solution {
     if let fixed { return fixed }
-    plan.moveDivider(to: position, snap: snap)
+    plan.placeDivider(at: position, snap: snap)
     guard sizes else { return wholeSplit() }
     let settings = plan.dividerSettings!
     var target = (position: DividerRules.position(settings, shared: shared), code: UInt8(1))
