@@ -125,8 +125,13 @@ public enum SceneFile {
   ) throws(SceneFileError) {
     switch request {
     case .solve:
-      let scene = try Scene(reading: &reader)
-      if answering { writer.solution(scene.solveBorrowed(), of: scene) }
+      // Read in place and solved in place: a scene built aside is copied into the `var`.
+      var scene = Scene(container: .zero)
+      try scene.read(from: &reader)
+      if answering {
+        let (divider, adapted) = (scene.divider != nil, scene.secondary.adapt != .hide)
+        writer.solution(scene.solveInPlace(), divider: divider, adapted: adapted)
+      }
     case .regions:
       let request = try RegionRequest(reading: &reader)
       if answering { writer.regions(request.query.answer(for: request.regions)) }

@@ -338,21 +338,15 @@ extension Scene {
     return scene.solveInPlace()
   }
 
-  /// ``solve()`` for a scene held as a borrowed value (a parameter, a
-  /// `let`): read where it is, where ``solve()`` inlined would copy it first
-  /// (callgrind: transitions/make 1,963 → 1,894 instructions).
-  package func solveBorrowed() -> Solution {
-    guard !setsThirdGeneration else {
-      return withUnsafePointer(to: self) { Self.solveThirdGeneration($0) }
-    }
-    return withUnsafePointer(to: self) {
-      SceneReading<AppleSizing>(scene: $0).solveSize(container.width, container.height)
-    }
-  }
-
-  /// ``solve()`` of a scene held in memory, read in place.
+  /// ``solve()`` of a scene held in memory, read in place (`mutating`: so
+  /// it has an address; nothing is changed).
+  ///
+  /// Note: a borrowed scene (a parameter, a `let`) read through
+  /// `withUnsafePointer(to:)` was copied first once regions were read by
+  /// address arithmetic (callgrind: transitions/make 1,807 → 2,032
+  /// instructions); its callers hold a `var` (or a `consuming` parameter) instead.
   @usableFromInline
-  mutating func solveInPlace() -> Solution {
+  package mutating func solveInPlace() -> Solution {
     withUnsafeMutablePointer(to: &self) {
       $0.pointee.setsThirdGeneration
         ? Self.solveThirdGeneration(UnsafePointer($0))

@@ -30,9 +30,9 @@ public struct Transition: Sendable {
   @usableFromInline let middle: Solution
 
   /// Solves both scenes (R1–R33) and prepares the frames between them.
-  public init(from: Scene, to: Scene) {
+  public init(from: consuming Scene, to: consuming Scene) {
     self.init(
-      from: from.solveBorrowed(), at: from.container, to: to.solveBorrowed(), at: to.container, scale: to.displayScale)
+      from: from.solveInPlace(), at: from.container, to: to.solveInPlace(), at: to.container, scale: to.displayScale)
   }
 
   /// The frames between two answers already solved: `from` for a container
