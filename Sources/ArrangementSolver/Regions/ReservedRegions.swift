@@ -11,8 +11,10 @@ public struct ReservedRegions: Sendable {
   @usableFromInline
   var storage: InlineArray<8, ReservedRegion>
 
+  /// One byte (at most 8): the list is copied whole with every scene and
+  /// query answer, and 649 bytes cost `memcpy` ~6 instructions more than 643.
   @usableFromInline
-  var storedCount: Int
+  var storedCount: UInt8
 
   /// Bit `i` is set when region `i` is an active division region (a fold
   /// that can divide, R16), kept with every change.
@@ -30,7 +32,7 @@ public struct ReservedRegions: Sendable {
 
   /// The number of regions held.
   @inlinable
-  public var count: Int { storedCount }
+  public var count: Int { Int(storedCount) }
 
   @inlinable
   public init() {
@@ -51,9 +53,9 @@ public struct ReservedRegions: Sendable {
   @discardableResult
   public mutating func append(_ region: ReservedRegion) -> Bool {
     guard count < Self.capacity else { return false }
-    storage[storedCount] = region
-    noteDivision(region, at: storedCount)
-    storedCount += 1
+    storage[count] = region
+    noteDivision(region, at: count)
+    storedCount &+= 1
     return true
   }
 

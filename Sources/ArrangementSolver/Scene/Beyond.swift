@@ -16,16 +16,16 @@ public struct Divider: Hashable, Sendable {
   /// The most anchors a divider holds (R31); a longer list keeps its first eight.
   public static let anchorCapacity = 8
 
+  // Anchors packed as values and a fraction mask: a scene carries its
+  // divider inline (no heap), and 8 enum slots would add ~60 bytes to every
+  // scene a cold solve copies. The one-byte fields last: no padding.
+  @usableFromInline var anchorValues: InlineArray<8, Double>
   /// The primary's preferred length, before snapping.
   public var position: DividerLength
   /// True once the drag is released: the position snaps to the nearest candidate.
   public var snap: Bool
   /// Folds across the split axis are candidates too (after the anchors).
   public var snapToFolds: Bool
-  // Anchors packed as values and a fraction mask: a scene carries its
-  // divider inline (no heap), and 8 enum slots would add ~60 bytes to every
-  // scene a cold solve copies.
-  @usableFromInline var anchorValues: InlineArray<8, Double>
   @usableFromInline var anchorFractions: UInt8
   @usableFromInline var storedAnchorCount: UInt8
 

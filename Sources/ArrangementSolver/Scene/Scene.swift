@@ -20,11 +20,12 @@ public struct Scene: Hashable, Sendable {
   public var container: Rect
   /// Physical insets of the container that panes must not cover.
   public var safeArea: EdgeInsets
+  // The eight-byte fields ahead of the one-byte ones: no padding between them.
+  /// Pixels per point; when set, pane edges snap to the pixel grid (R9).
+  public var displayScale: Double?
   /// The container's size classes; derived from its size when `nil` (R2).
   public var sizeClass: SizeClasses?
   public var layoutDirection: LayoutDirection
-  /// Pixels per point; when set, pane edges snap to the pixel grid (R9).
-  public var displayScale: Double?
   /// Reserved regions in window coordinates (RULES.md §3).
   public var regions: ReservedRegions
   public var style: ArrangementStyle
