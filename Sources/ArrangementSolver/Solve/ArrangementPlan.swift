@@ -41,9 +41,15 @@ public struct ArrangementPlan: Sendable {
   @usableFromInline var primaryHeight: LinearRange
   @usableFromInline var secondaryWidth: LinearRange
   @usableFromInline var secondaryHeight: LinearRange
-  /// The active division regions, sanitised, in container coordinates (R16).
-  @usableFromInline var folds: InlineArray<8, FoldCandidate>
+  /// Which of `divisions` are folds the plan uses (R16, R32), how many,
+  /// and the first (the one a kernel reads).
+  ///
+  /// Note: a mask over `divisions`, not a list of its own: eight more
+  /// candidates made a plan 384 bytes larger, and callers copy plans
+  /// (callgrind, plans/resize/columns: 136 → 134 instructions a size).
+  @usableFromInline var foldMask: UInt8
   @usableFromInline var foldCount: Int
+  @usableFromInline var firstFold: FoldCandidate
   /// Which regime kernel answers this plan's sizes, chosen once here.
   @usableFromInline var kernel: KernelChoice
   /// The entry ``solve(width:height:)`` calls, from `kernel`, `compiled` and `spacing`.
@@ -88,12 +94,18 @@ public struct ArrangementPlan: Sendable {
     primaryHeight = LinearRange(scene.scene.pointee.primary, along: .vertical)
     secondaryWidth = LinearRange(scene.scene.pointee.secondary, along: .horizontal)
     secondaryHeight = LinearRange(scene.scene.pointee.secondary, along: .vertical)
-    folds = InlineArray(repeating: FoldCandidate())
+    divisions = InlineArray(repeating: FoldCandidate())
+    divisionCount = scene.divisionCount
+    for index in 0..<divisionCount { divisions[index] = scene.division(index) }
+    // A usable fold is a division region: its candidate is the one stored there.
+    foldMask = 0
     foldCount = 0
+    firstFold = FoldCandidate()
     for index in 0..<scene.activeFoldCount {
       let candidate = scene.activeFold(index)
       guard candidate.isFold else { continue }
-      folds[foldCount] = candidate
+      if foldCount == 0 { firstFold = candidate }
+      foldMask |= 1 << UInt8(index)
       foldCount += 1
     }
     spacing = scene.splitSpacing
@@ -103,9 +115,6 @@ public struct ArrangementPlan: Sendable {
     for index in 0..<(dividerSettings?.anchorCount ?? 0) {
       (anchorA[index], anchorF[index]) = scene.dividerAnchor(index)
     }
-    divisions = InlineArray(repeating: FoldCandidate())
-    divisionCount = scene.divisionCount
-    for index in 0..<divisionCount { divisions[index] = scene.division(index) }
     secondaryAdapt = scene.secondaryAdapt
     kernel = KernelChoice(foldCount: foldCount, style: style, secondaryVisible: secondaryVisible, scale: scale)
     // The kernels know R3–R9 and R30's gap: a split that a divider sizes or
@@ -304,7 +313,9 @@ extension ArrangementPlan: ArrangementConfiguration {
   @usableFromInline var arrangementStyle: ArrangementStyle { @inline(__always) get { style } }
   @usableFromInline var allowedAxes: Axes { @inline(__always) get { axes } }
   @usableFromInline var showsSecondary: Bool { @inline(__always) get { secondaryVisible } }
-  @usableFromInline var activeFoldCount: Int { @inline(__always) get { foldCount } }
+  @usableFromInline var activeFoldCount: Int {
+    @inline(__always) get { UInt8.bitWidth - foldMask.leadingZeroBitCount }
+  }
 
   // Note (a137a13): selecting a pair of stored ranges by axis and then resolving it copied
   // both 56-byte ranges through the select (44 instructions a solve); resolving
@@ -319,7 +330,9 @@ extension ArrangementPlan: ArrangementConfiguration {
   }
 
   @usableFromInline @inline(__always)
-  func activeFold(_ index: Int) -> FoldCandidate { folds.element(index) }
+  func activeFold(_ index: Int) -> FoldCandidate {
+    foldMask & (1 << UInt8(index)) != 0 ? divisions.element(index) : FoldCandidate()
+  }
 
   @usableFromInline static var thirdGeneration: Bool { @inline(__always) get { true } }
   @usableFromInline var splitSpacing: Double { @inline(__always) get { spacing } }

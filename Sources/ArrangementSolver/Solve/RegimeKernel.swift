@@ -63,7 +63,7 @@ struct RegimeKernel {
     scale = plan.scale
     originX = plan.originX
     originY = plan.originY
-    fold = plan.folds.element(0).frame
+    fold = plan.firstFold.frame
     style = plan.style
     overlayPrimaryLeading = plan.overlayPrimaryLeading
     overlayPrimaryTop = plan.overlayPrimaryTop
