@@ -1,5 +1,6 @@
-@testable import ArrangementSolver
 import Testing
+
+@testable import ArrangementSolver
 
 // The compact representations that keep a scene and a plan short to copy
 // (docs/DESIGN.md, "The scene's size"; "Plans"): each must read back what
