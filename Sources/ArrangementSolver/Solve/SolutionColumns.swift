@@ -81,7 +81,19 @@ public struct SolutionColumns {
       rawValue =
         pane(solution.primary) | pane(solution.secondary) << Self.secondaryShift
         | Self.axisBits(solution.splitAxis)
-        | UInt64(solution.adapted.map { $0.rawValue + 1 } ?? 0) << Self.adaptedShift
+        | Self.adaptedBits(solution.adapted)
+    }
+
+    /// R33's adaptation's bits, in place.
+    @inlinable @inline(__always)
+    static func adaptedBits(_ adapted: Adaptation?) -> UInt64 {
+      let code: UInt64 =
+        switch adapted {
+        case nil: 0
+        case .reflowed?: 1
+        case .levitated?: 2
+        }
+      return code << adaptedShift
     }
 
     /// The split axis's bits, in place.
