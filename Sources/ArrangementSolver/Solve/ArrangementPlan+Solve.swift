@@ -8,77 +8,88 @@ extension ArrangementPlan {
   ///
   /// - Complexity: O(*r*) in the number of active folds; no heap allocation.
   ///
-  /// Note (callgrind, instructions a solve): the choice of entry is inlined
-  /// into the caller and each entry is out of line. With the choice out of
-  /// line too, it copied the entry's answer field by field into its own
-  /// result (plans/resize 340; so 294). The compiled split is tested first:
-  /// as one case of the switch, a caller's loop dispatched through a jump
-  /// table on every solve (peers plan 216; so 212).
+  /// Note (callgrind, instructions a solve): every entry writes its answer
+  /// into a slot the caller holds. Swift copies a returned `Solution` field
+  /// by field wherever one function returns another's answer, so an entry
+  /// out of line behind a `return` paid that copy (plans/resize 340), and a
+  /// choice of entry inlined in the caller made its loop merge two calls'
+  /// answers and reload them (peers plan 212, plans/resize 294).
   @inlinable
   public func solve(width: Double, height: Double) -> Solution {
-    if _fastPath(entry == .compiledNoGrid) { return solveCompiled(width: width, height: height) }
-    return switch entry {
-    case .compiledNoGrid: solveCompiled(width: width, height: height)
-    case .snapped: solveSnapped(width: width, height: height)
-    case .spaced: solveSpaced(width: width, height: height)
-    case .acrossFold: solveAcrossFold(width: width, height: height)
-    case .uncompiled: solveUncompiled(width: width, height: height)
-    case .general: solveGeneral(width: width, height: height)
+    withUnsafeTemporaryAllocation(of: Solution.self, capacity: 1) { buffer in
+      let slot = buffer.baseAddress.unsafelyUnwrapped
+      solve(width: width, height: height, into: slot)
+      return slot.move()
     }
   }
 
-  /// ``solve(width:height:)`` for a split without folds, display scale or
-  /// gap whose regimes compiled.
+  /// ``solve(width:height:)`` into uninitialised memory: the compiled split
+  /// here, the other entries out of line (one kernel instance inline: see
+  /// `KernelUse`).
   @usableFromInline @inline(never)
-  func solveCompiled(width: Double, height: Double) -> Solution {
-    if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: Compiled<NoGrid>.self) {
-      return answer.solution
+  func solve(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
+    switch entry {
+    case .compiledNoGrid:
+      if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: Compiled<NoGrid>.self) {
+        slot.initialize(to: answer.solution)
+      } else {
+        slot.initialize(to: solveSize(width, height))
+      }
+    case .snapped: solveSnapped(width: width, height: height, into: slot)
+    case .spaced: solveSpaced(width: width, height: height, into: slot)
+    case .acrossFold: solveAcrossFold(width: width, height: height, into: slot)
+    case .uncompiled: solveUncompiled(width: width, height: height, into: slot)
+    case .general: solveGeneral(width: width, height: height, into: slot)
     }
-    return solveSize(width, height)
   }
 
   /// ``solve(width:height:)`` for a plan no kernel answers.
-  @usableFromInline @inline(never)
-  func solveGeneral(width: Double, height: Double) -> Solution {
-    solveSize(width, height)
+  @inline(never)
+  func solveGeneral(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
+    slot.initialize(to: solveSize(width, height))
   }
 
   /// ``solve(width:height:)`` for a plan with a display scale.
-  @usableFromInline @inline(never)
-  func solveSnapped(width: Double, height: Double) -> Solution {
+  @inline(never)
+  func solveSnapped(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
     let kernel = RegimeKernel(self)
     let answer =
       compiled
       ? kernel.solve(widths: width, heights: height, mode: Compiled<SnappingGrid>.self)
       : kernel.solve(widths: width, heights: height, mode: SnappingGrid.self)
-    return answer?.solution ?? solveSize(width, height)
+    if let answer { slot.initialize(to: answer.solution) } else { slot.initialize(to: solveSize(width, height)) }
   }
 
   /// ``solve(width:height:)`` for a split without folds whose panes have a gap (R30).
-  @usableFromInline @inline(never)
-  func solveSpaced(width: Double, height: Double) -> Solution {
-    regimeSolution(width: width, height: height) ?? solveSize(width, height)
+  @inline(never)
+  func solveSpaced(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
+    if let answer = regimeSolution(width: width, height: height) {
+      slot.initialize(to: answer)
+    } else {
+      slot.initialize(to: solveSize(width, height))
+    }
   }
 
   /// ``solve(width:height:)`` for a plan with one active fold.
-  @usableFromInline @inline(never)
-  func solveAcrossFold(width: Double, height: Double) -> Solution {
+  @inline(never)
+  func solveAcrossFold(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
     let kernel = RegimeKernel(self)
     let answer =
       mayBeLone && style == .split
       ? kernel.solve(widths: width, heights: height, mode: Lone<AcrossFold>.self)
       : kernel.solve(widths: width, heights: height, mode: AcrossFold.self)
-    return answer?.solution ?? solveSize(width, height)
+    if let answer { slot.initialize(to: answer.solution) } else { slot.initialize(to: solveSize(width, height)) }
   }
 
   /// ``solve(width:height:)`` for a split without a display scale whose
   /// regimes did not compile (``RegimeTable/coversRegime(_:_:primaryFirst:)``).
-  @usableFromInline @inline(never)
-  func solveUncompiled(width: Double, height: Double) -> Solution {
+  @inline(never)
+  func solveUncompiled(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
     if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: NoGrid.self) {
-      return answer.solution
+      slot.initialize(to: answer.solution)
+    } else {
+      slot.initialize(to: solveSize(width, height))
     }
-    return solveSize(width, height)
   }
 
   /// The regime kernel's answer for one size, or `nil` where the general path
