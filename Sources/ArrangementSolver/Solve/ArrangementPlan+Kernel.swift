@@ -25,8 +25,8 @@ enum KernelChoice: UInt8, Sendable {
   }
 }
 
-/// Which out-of-line entry ``ArrangementPlan/solve(width:height:)`` calls,
-/// chosen once when the plan is made so the inlined choice is one byte.
+/// Which entry answers ``ArrangementPlan/solve(width:height:)``, chosen
+/// once when the plan is made, so a size's choice is one byte.
 @usableFromInline
 enum PlanEntry: UInt8, Sendable {
   case compiledNoGrid, snapped, spaced, acrossFold, uncompiled, general
@@ -46,8 +46,9 @@ enum PlanEntry: UInt8, Sendable {
 
 /// Work done with a plan's kernel mode, whichever it is: the mode is a type,
 /// so each use is compiled once per mode and ``ArrangementPlan/withKernel(_:)``
-/// turns the plan's choice into that type (only ``ArrangementPlan/solve(width:height:)``
-/// branches on the choice itself, to keep its instances apart; see its Note).
+/// turns the plan's choice into that type (only the entry behind
+/// ``ArrangementPlan/solve(width:height:)`` branches on the choice itself, to
+/// keep its instances apart; see its Note).
 protocol KernelUse {
   associatedtype Answer
   func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Answer
