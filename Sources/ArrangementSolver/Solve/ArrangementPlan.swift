@@ -41,14 +41,13 @@ public struct ArrangementPlan: Sendable {
   @usableFromInline var primaryHeight: LinearRange
   @usableFromInline var secondaryWidth: LinearRange
   @usableFromInline var secondaryHeight: LinearRange
-  /// Which of `divisions` are folds the plan uses (R16, R32), how many,
-  /// and the first (the one a kernel reads).
+  /// Which of `divisions` are folds the plan uses (R16, R32), and the first
+  /// (the one a kernel reads).
   ///
   /// Note: a mask over `divisions`, not a list of its own: eight more
   /// candidates made a plan 384 bytes larger, and callers copy plans
   /// (callgrind, plans/resize/columns: 136 → 134 instructions a size).
   @usableFromInline var foldMask: UInt8
-  @usableFromInline var foldCount: Int
   @usableFromInline var firstFold: FoldCandidate
   /// Which regime kernel answers this plan's sizes, chosen once here.
   @usableFromInline var kernel: KernelChoice
@@ -99,14 +98,12 @@ public struct ArrangementPlan: Sendable {
     for index in 0..<divisionCount { divisions[index] = scene.division(index) }
     // A usable fold is a division region: its candidate is the one stored there.
     foldMask = 0
-    foldCount = 0
     firstFold = FoldCandidate()
     for index in 0..<scene.activeFoldCount {
       let candidate = scene.activeFold(index)
       guard candidate.isFold else { continue }
-      if foldCount == 0 { firstFold = candidate }
+      if foldMask == 0 { firstFold = candidate }
       foldMask |= 1 << UInt8(index)
-      foldCount += 1
     }
     spacing = scene.splitSpacing
     dividerSettings = scene.dividerSettings
@@ -116,7 +113,8 @@ public struct ArrangementPlan: Sendable {
       (anchorA[index], anchorF[index]) = scene.dividerAnchor(index)
     }
     secondaryAdapt = scene.secondaryAdapt
-    kernel = KernelChoice(foldCount: foldCount, style: style, secondaryVisible: secondaryVisible, scale: scale)
+    kernel = KernelChoice(
+      foldCount: foldMask.nonzeroBitCount, style: style, secondaryVisible: secondaryVisible, scale: scale)
     // The kernels know R3–R9 and R30's gap: a split that a divider sizes or
     // whose secondary adapts takes the general path with this plan's settings
     // (a drag has a path of its own, `DividerDrag`).
@@ -468,7 +466,7 @@ struct SceneReading<Rules: SceneRules>: ArrangementConfiguration {
   /// Note: by address arithmetic. Through `InlineArray.element(_:)`, a
   /// switch over the slots, LLVM computed the fields' addresses of all eight
   /// slots ahead of the fold search and spilled them (callgrind, split/book:
-  /// 729 instructions a cold solve so, 642 this way).
+  /// 729 instructions a cold solve so, 623 this way).
   @inline(__always)
   func region(_ index: Int) -> ReservedRegion {
     (UnsafeRawPointer(scene) + Self.regionsOffset).load(
