@@ -361,12 +361,26 @@ extension Scene {
   /// `withUnsafePointer(to:)` was copied first once regions were read by
   /// address arithmetic (callgrind: transitions/make 1,807 → 2,032
   /// instructions); its callers hold a `var` (or a `consuming` parameter) instead.
-  @usableFromInline
+  @inlinable
   package mutating func solveInPlace() -> Solution {
+    withUnsafeTemporaryAllocation(of: Solution.self, capacity: 1) { buffer in
+      let slot = buffer.baseAddress.unsafelyUnwrapped
+      solveInPlace(into: slot)
+      return slot.move()
+    }
+  }
+
+  /// ``solveInPlace()`` into uninitialised memory (as a plan's entries: no
+  /// answer returned through another function's).
+  @usableFromInline
+  mutating func solveInPlace(into slot: UnsafeMutablePointer<Solution>) {
     withUnsafeMutablePointer(to: &self) {
-      $0.pointee.setsThirdGeneration
-        ? Self.solveThirdGeneration(UnsafePointer($0))
-        : SceneReading<AppleSizing>(scene: $0).solveSize($0.pointee.container.width, $0.pointee.container.height)
+      if $0.pointee.setsThirdGeneration {
+        Self.solveThirdGeneration(UnsafePointer($0), into: slot)
+      } else {
+        slot.initialize(
+          to: SceneReading<AppleSizing>(scene: $0).solveSize($0.pointee.container.width, $0.pointee.container.height))
+      }
     }
   }
 
@@ -390,13 +404,27 @@ extension Scene {
   /// instructions a solve through ``solve()``, 498 through this method.
   ///
   /// - Complexity: O(*r*) in the number of regions; no heap allocation.
+  @inlinable
   public mutating func solve(resizingTo size: Size) -> Solution {
+    withUnsafeTemporaryAllocation(of: Solution.self, capacity: 1) { buffer in
+      let slot = buffer.baseAddress.unsafelyUnwrapped
+      solve(resizingTo: size, into: slot)
+      return slot.move()
+    }
+  }
+
+  /// ``solve(resizingTo:)`` into uninitialised memory (as a plan's entries:
+  /// no answer returned through another function's).
+  @usableFromInline
+  mutating func solve(resizingTo size: Size, into slot: UnsafeMutablePointer<Solution>) {
     container.width = size.width
     container.height = size.height
-    return withUnsafeMutablePointer(to: &self) {
-      $0.pointee.setsThirdGeneration
-        ? Self.solveThirdGeneration(UnsafePointer($0))
-        : SceneReading<AppleSizing>(scene: $0).solveSize(size.width, size.height)
+    withUnsafeMutablePointer(to: &self) {
+      if $0.pointee.setsThirdGeneration {
+        Self.solveThirdGeneration(UnsafePointer($0), into: slot)
+      } else {
+        slot.initialize(to: SceneReading<AppleSizing>(scene: $0).solveSize(size.width, size.height))
+      }
     }
   }
 
@@ -404,8 +432,9 @@ extension Scene {
   /// both readings inline, the in-place paths cost ~45 instructions more for
   /// every scene (callgrind, peers /resizing 574 → 618).
   @inline(never)
-  static func solveThirdGeneration(_ scene: UnsafePointer<Scene>) -> Solution {
-    SceneReference(scene: scene).solveSize(scene.pointee.container.width, scene.pointee.container.height)
+  static func solveThirdGeneration(_ scene: UnsafePointer<Scene>, into slot: UnsafeMutablePointer<Solution>) {
+    slot.initialize(
+      to: SceneReference(scene: scene).solveSize(scene.pointee.container.width, scene.pointee.container.height))
   }
 
   /// Solves every scene of `scenes` into `output` and returns how many were
@@ -424,13 +453,16 @@ extension Scene {
     -> Int
   {
     let count = Swift.min(scenes.count, output.count)
-    guard let base = scenes.baseAddress else { return 0 }
+    guard let base = scenes.baseAddress, let answers = output.baseAddress else { return 0 }
     for index in 0..<count {
       let scene = base + index
       let (width, height) = (scene.pointee.container.width, scene.pointee.container.height)
-      output[index] =
-        scene.pointee.setsThirdGeneration
-        ? solveThirdGeneration(scene) : SceneReading<AppleSizing>(scene: scene).solveSize(width, height)
+      // A `Solution` is trivial: initialising over the caller's answers is assigning them.
+      if scene.pointee.setsThirdGeneration {
+        solveThirdGeneration(scene, into: answers + index)
+      } else {
+        (answers + index).initialize(to: SceneReading<AppleSizing>(scene: scene).solveSize(width, height))
+      }
     }
     return count
   }
