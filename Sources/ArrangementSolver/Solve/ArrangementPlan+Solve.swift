@@ -24,8 +24,14 @@ extension ArrangementPlan {
   }
 
   /// ``solve(width:height:)`` into uninitialised memory: the compiled split
-  /// here, the other entries out of line (one kernel instance inline: see
-  /// `KernelUse`).
+  /// here, the other entries out of line.
+  ///
+  /// Note (6881daf): one kernel instance inline, the others calls: with two
+  /// inline the solve spilled more than either instance costs (callgrind,
+  /// peers plan 319 against 277), and with every entry inline plans/resize
+  /// cost 337 against 283 (bb750f2). The calls are separate functions: one
+  /// generic over the mode stopped inlining the fold kernel (plans/resize
+  /// 329 → 369).
   ///
   /// Note: each entry spells out `if let answer = kernel… { slot.initialize }`.
   /// A shared helper given the optional answer (a `Solution?` or the
