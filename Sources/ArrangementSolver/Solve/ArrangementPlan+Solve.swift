@@ -8,19 +8,13 @@ extension ArrangementPlan {
   ///
   /// - Complexity: O(*r*) in the number of active folds; no heap allocation.
   ///
-  /// Note (callgrind, instructions a solve): every entry writes its answer
-  /// into a slot the caller holds. Swift copies a returned `Solution` field
-  /// by field wherever one function returns another's answer, so an entry
-  /// out of line behind a `return` paid that copy (plans/resize 340), and a
-  /// choice of entry inlined in the caller made its loop merge two calls'
-  /// answers and reload them (peers plan 212, plans/resize 294).
+  /// Note: the entries write into the caller's slot (``Solution/written(by:)``);
+  /// a choice of entry inlined in the caller instead made its loop merge two
+  /// calls' answers and reload them (callgrind, peers plan 212, plans/resize
+  /// 294 instructions a size; so 195 and 283).
   @inlinable
   public func solve(width: Double, height: Double) -> Solution {
-    withUnsafeTemporaryAllocation(of: Solution.self, capacity: 1) { buffer in
-      let slot = buffer.baseAddress.unsafelyUnwrapped
-      solve(width: width, height: height, into: slot)
-      return slot.move()
-    }
+    Solution.written { solve(width: width, height: height, into: $0) }
   }
 
   /// ``solve(width:height:)`` into uninitialised memory: the compiled split
@@ -369,15 +363,10 @@ extension Scene {
   /// instructions); its callers hold a `var` (or a `consuming` parameter) instead.
   @inlinable
   package mutating func solveInPlace() -> Solution {
-    withUnsafeTemporaryAllocation(of: Solution.self, capacity: 1) { buffer in
-      let slot = buffer.baseAddress.unsafelyUnwrapped
-      solveInPlace(into: slot)
-      return slot.move()
-    }
+    Solution.written { solveInPlace(into: $0) }
   }
 
-  /// ``solveInPlace()`` into uninitialised memory (as a plan's entries: no
-  /// answer returned through another function's).
+  /// ``solveInPlace()`` into uninitialised memory (``Solution/written(by:)``).
   @usableFromInline
   mutating func solveInPlace(into slot: UnsafeMutablePointer<Solution>) {
     withUnsafeMutablePointer(to: &self) {
@@ -412,15 +401,10 @@ extension Scene {
   /// - Complexity: O(*r*) in the number of regions; no heap allocation.
   @inlinable
   public mutating func solve(resizingTo size: Size) -> Solution {
-    withUnsafeTemporaryAllocation(of: Solution.self, capacity: 1) { buffer in
-      let slot = buffer.baseAddress.unsafelyUnwrapped
-      solve(resizingTo: size, into: slot)
-      return slot.move()
-    }
+    Solution.written { solve(resizingTo: size, into: $0) }
   }
 
-  /// ``solve(resizingTo:)`` into uninitialised memory (as a plan's entries:
-  /// no answer returned through another function's).
+  /// ``solve(resizingTo:)`` into uninitialised memory (``Solution/written(by:)``).
   @usableFromInline
   mutating func solve(resizingTo size: Size, into slot: UnsafeMutablePointer<Solution>) {
     container.width = size.width

@@ -352,7 +352,10 @@ extension ArrangementPlan: ArrangementConfiguration {
   public mutating func moveDivider(to position: DividerLength, snap: Bool = false) {
     if dividerSettings == nil {
       dividerSettings = DividerSettings(Divider(position: position))
-      if style == .split { (kernel, entry) = (.general, .general) }
+      if style == .split {
+        kernel = .general
+        entry = PlanEntry(kernel: kernel, compiled: compiled, spacing: spacing)
+      }
     }
     placeDivider(at: position, snap: snap)
   }

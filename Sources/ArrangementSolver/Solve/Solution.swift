@@ -70,3 +70,23 @@ public struct Solution: Hashable, Sendable {
     }
   }
 }
+
+extension Solution {
+  /// The answer `write` initialises in a slot of the caller's stack, moved
+  /// out: the entry points inline this and make one out-of-line call that
+  /// writes the answer where it is read.
+  ///
+  /// Note (bb750f2, bf9b933; callgrind, instructions a solve): Swift copies a
+  /// returned `Solution` field by field wherever one function returns
+  /// another's answer. Entries that returned through an out-of-line choice
+  /// paid that copy (plans/resize 340 → 283 this way); a cold solve's
+  /// third-generation reading paid it too (adapt/reflow 767 → 720).
+  @inlinable @inline(__always)
+  static func written(by write: (UnsafeMutablePointer<Solution>) -> Void) -> Solution {
+    withUnsafeTemporaryAllocation(of: Solution.self, capacity: 1) { buffer in
+      let slot = buffer.baseAddress.unsafelyUnwrapped
+      write(slot)
+      return slot.move()
+    }
+  }
+}
