@@ -31,8 +31,10 @@ let package = Package(
     .target(name: "SceneFormat", dependencies: ["ArrangementSolver", "StrictJSON"]),
     // A malloc interposer; linked into every executable that depends on it.
     .target(name: "CAllocationCounter"),
+    // What Swift cannot call of the process API (variadic `prctl`): adopting orphaned descendants.
+    .target(name: "CProcessControl"),
     // The benchmark runner: registration, measurement, statistics, baselines, verdicts.
-    .target(name: "BenchmarkRunner", dependencies: ["CAllocationCounter", "StrictJSON"]),
+    .target(name: "BenchmarkRunner", dependencies: ["CAllocationCounter", "CProcessControl", "StrictJSON"]),
     // The runner's command line on any suite (run, check, baseline, compare, report, …), so a
     // package can host its own benchmarks in an executable of its own (Examples/HostedSuite).
     .target(name: "BenchmarkCommands", dependencies: ["BenchmarkRunner"]),

@@ -55,13 +55,10 @@ package enum ABCommand {
     let progress = Progress(terminal, quiet: options.has(Options.quiet))
     defer { progress.clear() }
     let started = Date()
-    guard let root = ChildProcess.output(["git", "rev-parse", "--show-toplevel"])?.trimmed else {
-      throw CommandFailure("ab runs inside a git checkout of this repository", status: .toolError)
-    }
-    // The package may sit below the repository's top (a hosted suite's, say): built where it sits.
-    let package = ChildProcess.output(["git", "rev-parse", "--show-prefix"])?.trimmed ?? ""
-    let product = URL(fileURLWithPath: Measuring.ownExecutable).lastPathComponent
+    let (root, package, product) = try workspace(invocation, command: "ab", progress: progress)
     let refs = [positional[0], positional.count > 1 ? positional[1] : "HEAD"]
+    for ref in refs { _ = try commit(of: ref, root: root) }
+    noteUncommittedChanges(root: root, command: "ab", progress: progress)
     var builds: [Build] = []
     for (side, ref) in zip(["A", "B"], refs) {
       builds.append(
@@ -124,6 +121,46 @@ package enum ABCommand {
       terminal.write(text(document, outcome: outcome, markdown: options.has(Options.markdown), elapsed: elapsed))
     }
     return outcome.verdict.exitStatus
+  }
+
+  /// What `ab` and `bisect` need before they build anything: the repository's
+  /// top, the package's folder below it (a hosted suite's package may sit
+  /// deeper) and the tool's product name. Their selection is checked first
+  /// against this tool's suite (a typo should not cost a build), and a work
+  /// tree with uncommitted changes is named (``noteUncommittedChanges(root:command:progress:)``).
+  static func workspace(_ invocation: Invocation, command: String, progress: Progress) throws(CommandFailure) -> (
+    root: String, package: String, product: String
+  ) {
+    let seed = invocation.options.ifTaken(Options.seed) ?? 1
+    do {
+      let titles = try invocation.suite.validatedBenchmarks(seed: seed).map(\.title)
+      try Measuring.checkSelection(
+        filter: TitleFilter(invocation.options.ifTaken(Options.filter)), only: nil, titles: titles,
+        tool: invocation.tool.name)
+    } catch let error as SuiteError {
+      throw CommandFailure("the suite cannot be run: \(error.description)", status: .toolError)
+    } catch let error as CommandFailure {
+      throw error
+    } catch {
+      throw CommandFailure("\(error)", status: .toolError)
+    }
+    guard let root = ChildProcess.output(["git", "rev-parse", "--show-toplevel"])?.trimmed else {
+      throw CommandFailure("\(command) runs inside a git checkout of this repository", status: .toolError)
+    }
+    let package = ChildProcess.output(["git", "rev-parse", "--show-prefix"])?.trimmed ?? ""
+    return (root, package, URL(fileURLWithPath: Measuring.ownExecutable).lastPathComponent)
+  }
+
+  /// Says so when the work tree has uncommitted changes: `ab` and `bisect` build commits only.
+  /// Called once the refs are known to be commits, so a mistyped ref's message comes alone.
+  static func noteUncommittedChanges(root: String, command: String, progress: Progress) {
+    let changed =
+      ChildProcess.output(["git", "-C", root, "status", "--porcelain", "--untracked-files=no"])?
+      .split(separator: "\n").count ?? 0
+    guard changed > 0 else { return }
+    progress.warn(
+      "\(command): the work tree has uncommitted changes in \(changed) file(s); only commits are built and measured, so they are not"
+    )
   }
 
   /// The test once both builds exist: A B A′ rounds (`measure`) judged with the
@@ -235,16 +272,22 @@ package enum ABCommand {
       ?? ""
   }
 
-  /// Exports `ref` into `.build/ab/<commit>` and builds the tool's product in release there (once).
-  static func build(_ ref: String, side: String, root: String, package: String, product: String, progress: Progress)
-    throws(CommandFailure) -> Build
-  {
+  /// The commit `ref` names; a ref that names none is a usage error.
+  static func commit(of ref: String, root: String) throws(CommandFailure) -> String {
     guard
       let commit = ChildProcess.output(["git", "-C", root, "rev-parse", "--verify", "--quiet", "\(ref)^{commit}"])?
         .trimmed, !commit.isEmpty
     else {
       throw CommandFailure("\(Text.quoted(ref)) is not a commit of this repository", status: .usage)
     }
+    return commit
+  }
+
+  /// Exports `ref` into `.build/ab/<commit>` and builds the tool's product in release there (once).
+  static func build(_ ref: String, side: String, root: String, package: String, product: String, progress: Progress)
+    throws(CommandFailure) -> Build
+  {
+    let commit = try commit(of: ref, root: root)
     let folder = "\(root)/.build/ab/\(commit)"
     let packageFolder = package.isEmpty ? folder : "\(folder)/\(package)"
     let executable = "\(packageFolder)/.build/release/\(product)"
@@ -266,8 +309,13 @@ package enum ABCommand {
     guard export == 0 else {
       throw CommandFailure("cannot export \(ref) into \(folder) (see \(log))", status: .toolError)
     }
+    // SwiftPM's own temporaries and locks go into the build's folder, so an interrupted build
+    // leaves nothing in the system's temporary folder (the next build of the commit starts afresh).
+    let temporary = "\(folder)/.tmp"
+    try? FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
     let status = ChildProcess.run(
-      ["swift", "build", "-c", "release", "--product", product], directory: packageFolder, output: log)
+      ["swift", "build", "-c", "release", "--product", product], environment: ["TMPDIR": temporary],
+      directory: packageFolder, output: log)
     guard status == 0, FileManager.default.createFile(atPath: stamp, contents: nil) else {
       throw CommandFailure(
         "building \(ref) failed (status \(status)); from \(log):\n\(tail(of: log, lines: 10))", status: .toolError)

@@ -81,17 +81,14 @@ enum BisectCommand {
     let metric = options[Self.metric] ?? .instructions
     guard BisectMetric.measured.contains(metric) else { throw unmeasured(metric) }
     let started = Date()
-    guard let root = ChildProcess.output(["git", "rev-parse", "--show-toplevel"])?.trimmed else {
-      throw CommandFailure("bisect runs inside a git checkout of this repository", status: .toolError)
-    }
-    let package = ChildProcess.output(["git", "rev-parse", "--show-prefix"])?.trimmed ?? ""
-    let product = URL(fileURLWithPath: Measuring.ownExecutable).lastPathComponent
+    let progress = Progress(terminal, quiet: options.has(Options.quiet))
+    defer { progress.clear() }
+    let (root, package, product) = try ABCommand.workspace(invocation, command: "bisect", progress: progress)
     let refs = invocation.positional
     let line = try commits(from: refs[0], to: refs[1], root: root)
     let n = line.count - 1
+    ABCommand.noteUncommittedChanges(root: root, command: "bisect", progress: progress)
 
-    let progress = Progress(terminal, quiet: options.has(Options.quiet))
-    defer { progress.clear() }
     let scratch = try TemporaryFolder("benchmark-bisect")
     defer { scratch.remove() }
     let folder = scratch.url

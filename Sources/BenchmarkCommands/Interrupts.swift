@@ -8,11 +8,13 @@ import Foundation
   import Darwin
 #endif
 
-/// What SIGINT and SIGTERM undo: the worker processes still running and the
-/// temporary files and folders not yet removed. On either signal the workers
-/// are stopped, the files removed (a result or baseline is only ever replaced
-/// by a rename, so an existing one stays as it was) and the tool exits 130 or
-/// 143, the shell's numbers for death by those signals.
+/// What SIGINT and SIGTERM undo: the processes the tool started, with every
+/// process they started (a build's compilers, valgrind's tools), and the
+/// temporary files and folders not yet removed. On either signal every
+/// descendant is stopped (SIGTERM, a second's grace, then SIGKILL) and waited
+/// for, the files removed (a result or baseline is only ever replaced by a
+/// rename, so an existing one stays as it was) and the tool exits 130 or 143,
+/// the shell's numbers for death by those signals.
 final class Interrupts: @unchecked Sendable {
   static let shared = Interrupts()
 
@@ -30,17 +32,31 @@ final class Interrupts: @unchecked Sendable {
     defer { lock.unlock() }
     guard sources.isEmpty else { return }
     self.tool = tool
+    // A compiler whose `swift build` was stopped first must still be found below the tool.
+    ProcessTree.adoptOrphans()
     ChildProcess.onStart = { Interrupts.shared.started($0) }
     ChildProcess.onEnd = { Interrupts.shared.ended($0) }
     ChildProcess.onTemporary = { Interrupts.shared.temporary($0) }
     ChildProcess.onRemoved = { Interrupts.shared.removed($0) }
+    // The signals are held (blocked, so pending ones wait rather than vanish) from before the
+    // default action is turned off until the sources are registered: a SIGINT in between was
+    // lost (ignored, and the run went on to its end). Unblocked afterwards on this thread, so that
+    // a mask inherited from a parent's thread cannot keep them from the tool.
+    var held = sigset_t()
+    sigemptyset(&held)
+    for signal in [SIGINT, SIGTERM] { sigaddset(&held, signal) }
+    pthread_sigmask(SIG_BLOCK, &held, nil)
+    let registered = DispatchSemaphore(value: 0)
     for signal in [SIGINT, SIGTERM] {
       Glibc.signal(signal, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
       source.setEventHandler { [unowned self] in self.stop(signal) }
+      source.setRegistrationHandler { registered.signal() }
       source.resume()
       sources.append(source)
     }
+    for _ in sources { _ = registered.wait(timeout: .now() + 2) }
+    pthread_sigmask(SIG_UNBLOCK, &held, nil)
   }
 
   func started(_ process: Process) {
@@ -70,11 +86,9 @@ final class Interrupts: @unchecked Sendable {
 
   private func stop(_ signal: Int32) {
     lock.lock()
-    for (pid, _) in workers {
-      kill(pid, SIGKILL)
-      var status: Int32 = 0
-      waitpid(pid, &status, 0)
-      // A worker stopped mid-write leaves its crash-safe temporary beside its output.
+    let stopped = ProcessTree.stopAll().union(workers.keys)
+    // A worker stopped mid-write leaves its crash-safe temporary beside its output.
+    for pid in stopped {
       for path in paths { OutputFile.removeTemporaries(of: path, process: pid) }
     }
     for path in paths { try? FileManager.default.removeItem(atPath: path) }

@@ -62,9 +62,22 @@ struct Measuring {
     }
   }
 
-  /// The selected benchmarks, in suite order; an empty selection is a usage error.
+  /// The suite's benchmarks, their titles checked (a broken suite is the tool's error, not the user's).
+  func allBenchmarks() throws(CommandFailure) -> [Benchmark] {
+    do {
+      return try suite.validatedBenchmarks(seed: seed)
+    } catch {
+      throw CommandFailure("the suite cannot be run: \(error.description)", status: .toolError)
+    }
+  }
+
+  /// The selected benchmarks, in suite order. A name of `--only` that is no
+  /// title, or a part of `--filter` that is in none, is a usage error (a typo
+  /// in a CI gate would otherwise drop its group), as is an empty selection.
   func selectedBenchmarks() throws(CommandFailure) -> [Benchmark] {
-    let selected = suite.benchmarks(seed).enumerated().filter { position, benchmark in
+    let all = try allBenchmarks()
+    try Self.checkSelection(filter: filter, only: only, titles: all.map(\.title), tool: toolName)
+    let selected = all.enumerated().filter { position, benchmark in
       filter.matches(benchmark.title) && (shard?.contains(position: position) ?? true)
         && (only?.contains(benchmark.title) ?? true)
     }.map(\.element)
@@ -76,6 +89,39 @@ struct Measuring {
         status: .usage)
     }
     return selected
+  }
+
+  /// Refuses names of `only` that are no title and parts of `filter` that are in no title, naming
+  /// the titles nearest each.
+  static func checkSelection(
+    filter: TitleFilter, only: Set<String>?, titles: [String], tool: String
+  ) throws(CommandFailure) {
+    let unknown = (only ?? []).filter { !titles.contains($0) }.sorted()
+    if let name = unknown.first {
+      throw CommandFailure(
+        "--only: \(unknown.map(Text.quoted).joined(separator: ", ")) \(unknown.count == 1 ? "is" : "are") not "
+          + "the title of any group\(Self.nearby(name, in: titles)) (see `\(tool) list`)", status: .usage)
+    }
+    let unmatched = filter.parts.filter { part in !titles.contains { $0.contains(part) } }
+    if let part = unmatched.first {
+      throw CommandFailure(
+        "--filter: \(unmatched.map(Text.quoted).joined(separator: ", ")) \(unmatched.count == 1 ? "is" : "are") "
+          + "in no group's title\(Self.nearby(part, in: titles)) (see `\(tool) list`)", status: .usage)
+    }
+  }
+
+  /// "; nearest: a, b" for the titles closest to `name` (by edit distance), or nothing.
+  static func nearby(_ name: String, in titles: [String]) -> String {
+    let target = Array(name.unicodeScalars)
+    let limit = max(3, target.count / 2)
+    var ranked: [(title: String, distance: Int)] = []
+    for title in titles {
+      let distance = Text.editDistance(target, Array(title.unicodeScalars))
+      if distance <= limit { ranked.append((title, distance)) }
+    }
+    ranked.sort { a, b in a.distance != b.distance ? a.distance < b.distance : a.title < b.title }
+    guard !ranked.isEmpty else { return "" }
+    return "; nearest: " + ranked.prefix(3).map { Text.quoted($0.title) }.joined(separator: ", ")
   }
 
   /// A worker's arguments for `titles`; counting workers (instructions under

@@ -74,7 +74,8 @@ enum ReportCommand {
     } catch {
       throw CommandFailure(error.description, status: error.refused ? .usage : .toolError)
     }
-    invocation.terminal.write("report written to \(folder)/index.html, summary.md, groups.csv\n")
+    invocation.terminal.write(
+      "report written to \(OutputFile.displayed(folder, "index.html")), summary.md, groups.csv\n")
     return .success
   }
 }

@@ -62,6 +62,9 @@ public struct TitleFilter: Sendable, CustomStringConvertible {
     text.split(separator: ",").contains { !$0.isEmpty && $0 != "!" }
   }
 
+  /// The parts, included and excluded (without their `!`), in the order given.
+  public var parts: [String] { include + exclude }
+
   public func matches(_ title: String) -> Bool {
     (include.isEmpty || include.contains { title.contains($0) }) && !exclude.contains { title.contains($0) }
   }

@@ -109,3 +109,59 @@ public struct GroupThresholds: Sendable, Hashable {
   /// Whether these thresholds apply to the group `title`.
   public func applies(to title: String) -> Bool { TitleFilter(groups).matches(title) }
 }
+
+// MARK: - Checking a suite's titles
+
+/// A suite whose benchmark titles cannot work as baseline keys and selections.
+public struct SuiteError: Error, CustomStringConvertible, Sendable {
+  public var description: String
+}
+
+extension BenchmarkSuite {
+  /// The benchmarks of `seed`, once their titles are known to be usable: a
+  /// title is a baseline key, a word of `--only` and `--filter` lists and a
+  /// line of every table, so it must be non-empty, unique, free of control
+  /// characters (a newline or ESC would break a result file's line or the
+  /// terminal) and of the list syntax (`,` separates titles, a leading `!`
+  /// excludes). The tool checks this before any command uses the suite; a
+  /// program that drives the runner itself can call it the same way.
+  public func validatedBenchmarks(seed: UInt64) throws(SuiteError) -> [Benchmark] {
+    let benchmarks = benchmarks(seed)
+    var first: [String: Int] = [:]
+    for (index, benchmark) in benchmarks.enumerated() {
+      let named = "benchmark \(index + 1) of suite \(Text.quoted(name)) (\(Text.quoted(benchmark.title)))"
+      if let problem = Benchmark.problem(withTitle: benchmark.title) {
+        throw SuiteError(description: "\(named): \(problem)")
+      }
+      if let earlier = first[benchmark.title] {
+        throw SuiteError(
+          description:
+            "\(named): the title of benchmark \(earlier + 1) too; titles are baseline keys and must be unique")
+      }
+      first[benchmark.title] = index
+    }
+    return benchmarks
+  }
+}
+
+extension Benchmark {
+  /// What makes `title` unusable as a title, or `nil` (see ``BenchmarkSuite/validatedBenchmarks(seed:)``).
+  public static func problem(withTitle title: String) -> String? {
+    if title.isEmpty { return "the title is empty" }
+    if let scalar = title.unicodeScalars.first(where: { scalar in
+      switch scalar.properties.generalCategory {
+      case .control, .lineSeparator, .paragraphSeparator, .format: true
+      default: false
+      }
+    }) {
+      let code = String(scalar.value, radix: 16, uppercase: true)
+      return "the title holds the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)"
+    }
+    if title.contains(",") { return "the title holds a comma, which separates titles in --only and --filter" }
+    if title.hasPrefix("!") { return "the title starts with !, which excludes in --filter" }
+    if title.first?.isWhitespace == true || title.last?.isWhitespace == true {
+      return "the title starts or ends with a space, which tables and lists would not show"
+    }
+    return nil
+  }
+}

@@ -23,13 +23,8 @@ public struct InstructionCounter {
 
   /// What callgrind counted of one run of each group, by title.
   public func counts(_ titles: [String], report: (String) -> Void) throws(ToolFailure) -> [String: Callgrind.Counts] {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "arrangement-bench-cg-\(UUID().uuidString)")
-    ChildProcess.onTemporary(folder.path)
-    defer {
-      try? FileManager.default.removeItem(at: folder)
-      ChildProcess.onRemoved(folder.path)
-    }
+    let folder = ChildProcess.temporaryPath(suffix: "-cg")
+    defer { ChildProcess.removeTemporary(folder) }
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {

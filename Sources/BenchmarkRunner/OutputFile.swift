@@ -57,8 +57,8 @@ public enum OutputFile {
     let target = try resolved(path)
     let folder = folder(of: target)
     try makeFolder(folder)
+    removeStaleTemporaries(in: folder)
     let (temporary, descriptor) = try createTemporary(beside: target, in: folder)
-    ChildProcess.onTemporary(temporary)
     defer { ChildProcess.onRemoved(temporary) }
     var failure: String?
     do throws(WriteError) {
@@ -80,59 +80,127 @@ public enum OutputFile {
   /// random name, then swapped in whole, so that a failure at any file (a full
   /// disk) leaves the old folder as it was. An existing folder is replaced only
   /// if it holds nothing but files of these names (a previous output), so a
-  /// mistyped `--output .` cannot remove anything else.
+  /// mistyped `--output .` cannot remove anything else. Writers racing to
+  /// create the same new folder all succeed: whoever comes second replaces the
+  /// first one's output as it would an older one. A folder that holds the
+  /// working directory (`--out .` inside a report) keeps its inode, so the
+  /// shell standing in it is not left in a removed folder: each file is
+  /// written beside its old one first, then all are renamed in.
   public static func writeFolder(_ files: [(name: String, data: Data)], to path: String) throws(WriteError) {
     let target = try resolved(path)
-    var status = stat()
-    let exists = lstat(target, &status) == 0
-    if exists {
-      guard status.st_mode & S_IFMT == S_IFDIR else {
-        throw WriteError("\(path): exists and is not a folder", refused: true)
+    for _ in 0..<8 {
+      var status = stat()
+      let exists = lstat(target, &status) == 0
+      if exists {
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+          throw WriteError("\(path): exists and is not a folder", refused: true)
+        }
+        try checkOnlyOwnFiles(in: target, names: Set(files.map(\.name)), path: path)
+        if holdsWorkingDirectory(target) { return try replaceFiles(files, in: target, path: path) }
       }
-      let names = Set(files.map(\.name))
-      // A folder that cannot be listed is not known to be a report's; nor is a name of the report
-      // that holds a folder or a link (it could hold anything).
-      guard let present = try? FileManager.default.contentsOfDirectory(atPath: target) else {
-        throw WriteError("\(path): cannot list the folder", refused: true)
+      let real = exists ? (realPath(target) ?? target) : target
+      let parent = folder(of: real)
+      try makeFolder(parent)
+      removeStaleTemporaries(in: parent)
+      let temporary = try createTemporaryFolder(beside: real, in: parent)
+      defer { ChildProcess.onRemoved(temporary) }
+      var raced = false
+      do throws(WriteError) {
+        try writeFiles(files, into: temporary, path: path)
+        syncFolder(temporary)
+        if exists {
+          try exchange(temporary, real, name: path)
+        } else if rename(temporary, real) != 0 {
+          // Another writer made the folder since it was looked at: replace its output instead.
+          guard errno == ENOTEMPTY || errno == EEXIST else { throw WriteError("\(path): cannot write (\(reason()))") }
+          raced = true
+        }
+      } catch {
+        try? FileManager.default.removeItem(atPath: temporary)
+        throw error
       }
-      let foreign = present.filter { name in
-        var entry = stat()
-        return !names.contains(name) || lstat("\(target)/\(name)", &entry) != 0 || entry.st_mode & S_IFMT != S_IFREG
-      }.sorted()
-      if !foreign.isEmpty {
-        let shown = foreign.prefix(3).map { Text.quoted($0) }.joined(separator: ", ")
-        throw WriteError(
-          "\(path): holds other files (\(shown)\(foreign.count > 3 ? ", …" : "")); name a new or empty folder",
-          refused: true)
-      }
+      // After a swap the temporary name holds the old folder; after a lost race, this writer's files.
+      try? FileManager.default.removeItem(atPath: temporary)
+      if raced { continue }
+      syncFolder(parent)
+      return
     }
-    let parent = folder(of: target)
-    try makeFolder(parent)
-    let temporary = try createTemporaryFolder(beside: target, in: parent)
-    ChildProcess.onTemporary(temporary)
-    defer { ChildProcess.onRemoved(temporary) }
+    throw WriteError("\(path): cannot write (other writers kept replacing it)")
+  }
+
+  /// Refuses a folder that holds anything but regular files of `names`.
+  static func checkOnlyOwnFiles(in target: String, names: Set<String>, path: String) throws(WriteError) {
+    // A folder that cannot be listed is not known to be a report's; nor is a name of the report
+    // that holds a folder or a link (it could hold anything).
+    guard let present = try? FileManager.default.contentsOfDirectory(atPath: target) else {
+      throw WriteError("\(path): cannot list the folder", refused: true)
+    }
+    let foreign = present.filter { name in
+      var entry = stat()
+      if maker(ofTemporary: name) != nil { return false }  // a writer's temporary, its own or a stale one
+      return !names.contains(name) || lstat("\(target)/\(name)", &entry) != 0 || entry.st_mode & S_IFMT != S_IFREG
+    }.sorted()
+    if !foreign.isEmpty {
+      let shown = foreign.prefix(3).map { Text.quoted($0) }.joined(separator: ", ")
+      throw WriteError(
+        "\(path): holds other files (\(shown)\(foreign.count > 3 ? ", …" : "")); name a new or empty folder",
+        refused: true)
+    }
+  }
+
+  static func writeFiles(_ files: [(name: String, data: Data)], into folder: String, path: String) throws(WriteError) {
+    for file in files {
+      let descriptor = open("\(folder)/\(file.name)", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else { throw WriteError("\(displayed(path, file.name)): cannot write (\(reason()))") }
+      defer { close(descriptor) }
+      try writeThrough(file.data, descriptor: descriptor, name: displayed(path, file.name))
+      if fsync(descriptor) != 0 { throw WriteError("\(displayed(path, file.name)): cannot write (\(reason()))") }
+    }
+  }
+
+  /// Replaces the files of a folder that must keep its inode: every file is
+  /// written to a temporary beside it before any is renamed in, so a failed
+  /// write (a full disk) leaves the old files as they were.
+  static func replaceFiles(_ files: [(name: String, data: Data)], in target: String, path: String) throws(WriteError) {
+    removeStaleTemporaries(in: target)
+    var written: [(temporary: String, final: String)] = []
+    defer { for entry in written { ChildProcess.onRemoved(entry.temporary) } }
     do throws(WriteError) {
       for file in files {
-        let descriptor = open(
-          "\(temporary)/\(file.name)", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw WriteError("\(path)/\(file.name): cannot write (\(reason()))") }
+        let final = "\(target)/\(file.name)"
+        let (temporary, descriptor) = try createTemporary(beside: final, in: target)
+        written.append((temporary, final))
         defer { close(descriptor) }
-        try writeThrough(file.data, descriptor: descriptor, name: "\(path)/\(file.name)")
-        if fsync(descriptor) != 0 { throw WriteError("\(path)/\(file.name): cannot write (\(reason()))") }
+        try writeThrough(file.data, descriptor: descriptor, name: displayed(path, file.name))
+        if fsync(descriptor) != 0 { throw WriteError("\(displayed(path, file.name)): cannot write (\(reason()))") }
       }
-      syncFolder(temporary)
-      if exists {
-        try exchange(temporary, target, name: path)
-      } else if rename(temporary, target) != 0 {
+      for entry in written where rename(entry.temporary, entry.final) != 0 {
         throw WriteError("\(path): cannot write (\(reason()))")
       }
     } catch {
-      try? FileManager.default.removeItem(atPath: temporary)
+      for entry in written { unlink(entry.temporary) }
       throw error
     }
-    // After the swap the temporary name holds the old folder.
-    try? FileManager.default.removeItem(atPath: temporary)
-    syncFolder(parent)
+    syncFolder(target)
+  }
+
+  /// `path/name` as a message shows it: one slash, whatever `path` ends with.
+  public static func displayed(_ path: String, _ name: String) -> String {
+    var folder = Substring(path)
+    while folder.count > 1 && folder.hasSuffix("/") { folder = folder.dropLast() }
+    return folder == "/" ? "/\(name)" : "\(folder)/\(name)"
+  }
+
+  static func realPath(_ path: String) -> String? {
+    guard let real = realpath(path, nil) else { return nil }
+    defer { free(real) }
+    return String(cString: real)
+  }
+
+  /// Whether the working directory is `folder` or lies inside it.
+  static func holdsWorkingDirectory(_ folder: String) -> Bool {
+    guard let real = realPath(folder), let here = realPath(".") else { return false }
+    return here == real || here.hasPrefix(real == "/" ? "/" : real + "/")
   }
 
   /// Removes the temporaries a process `pid` left beside `path` (a worker killed mid-write).
@@ -166,17 +234,26 @@ public enum OutputFile {
     return String(path[path.index(after: slash)...])
   }
 
-  /// The descriptor `-`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or `/proc/self/fd/N` stands for.
+  /// The descriptor a path stands for: `-` is standard output; any path that
+  /// names what standard output or error is (the same device and inode, links
+  /// followed: `/dev/stdout`, `//dev/./stdout`, a link to `/proc/self/fd/1`, the
+  /// log a shell's `>>` opened) is that stream, so it is appended to, never
+  /// replaced; `/dev/fd/N` and `/proc/self/fd/N` name descriptor N.
   public static func standardDescriptor(_ path: String) -> Int32? {
-    switch path {
-    case "-", "/dev/stdout": return 1
-    case "/dev/stderr": return 2
-    default:
-      for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
-        return Int32(path.dropFirst(prefix.count))
+    if path == "-" { return 1 }
+    var named = stat()
+    if !path.isEmpty && stat(path, &named) == 0 {
+      for descriptor: Int32 in [1, 2] {
+        var stream = stat()
+        if fstat(descriptor, &stream) == 0 && stream.st_dev == named.st_dev && stream.st_ino == named.st_ino {
+          return descriptor
+        }
       }
-      return nil
     }
+    for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+      return Int32(path.dropFirst(prefix.count))
+    }
+    return nil
   }
 
   /// `path`, or what its symbolic links lead to (a dangling link is refused:
@@ -203,25 +280,67 @@ public enum OutputFile {
   /// A random part no other writer can predict: 64 bits from the system's generator.
   static func randomPart() -> String { String(UInt64.random(in: 0...UInt64.max), radix: 36) }
 
+  /// A new temporary file beside `target`, `.NAME.PID.RANDOM.tmp`, registered
+  /// for removal on an interrupt before it exists (so no moment leaves it unregistered).
   static func createTemporary(beside target: String, in folder: String) throws(WriteError) -> (String, Int32) {
     let name = name(of: target)
     for _ in 0..<16 {
       let temporary = "\(folder)/.\(name).\(getpid()).\(randomPart()).tmp"
+      ChildProcess.onTemporary(temporary)
       let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
       if descriptor >= 0 { return (temporary, descriptor) }
-      if errno != EEXIST { throw WriteError("\(target): cannot create a file beside it (\(reason()))") }
+      let failure = errno
+      ChildProcess.onRemoved(temporary)
+      if failure != EEXIST { throw WriteError("\(target): cannot create a file beside it (\(reason(failure)))") }
     }
     throw WriteError("\(target): cannot create a file beside it (every random name was taken)")
   }
 
+  /// A new temporary folder beside `target`, named and registered as ``createTemporary(beside:in:)``'s files.
   static func createTemporaryFolder(beside target: String, in folder: String) throws(WriteError) -> String {
     let name = name(of: target)
     for _ in 0..<16 {
       let temporary = "\(folder)/.\(name).\(getpid()).\(randomPart()).tmp"
+      ChildProcess.onTemporary(temporary)
       if mkdir(temporary, 0o755) == 0 { return temporary }
-      if errno != EEXIST { throw WriteError("\(target): cannot create a folder beside it (\(reason()))") }
+      let failure = errno
+      ChildProcess.onRemoved(temporary)
+      if failure != EEXIST { throw WriteError("\(target): cannot create a folder beside it (\(reason(failure)))") }
     }
     throw WriteError("\(target): cannot create a folder beside it (every random name was taken)")
+  }
+
+  /// The process that made a temporary of this tool's pattern, `.NAME.PID.RANDOM.tmp`, or `nil`
+  /// for any other name.
+  static func maker(ofTemporary entry: String) -> pid_t? {
+    guard entry.hasPrefix("."), entry.hasSuffix(".tmp") else { return nil }
+    let parts = entry.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count >= 3, !parts[parts.count - 3].isEmpty || parts.count > 3 else { return nil }
+    let random = parts[parts.count - 1]
+    let pid = parts[parts.count - 2]
+    guard (1...13).contains(random.count), random.allSatisfy({ $0.isASCII && ($0.isNumber || $0.isLowercase) }),
+      (1...10).contains(pid.count), pid.allSatisfy({ $0.isASCII && $0.isNumber }), let value = pid_t(pid), value > 0
+    else { return nil }
+    return value
+  }
+
+  /// Removes the temporaries in `folder` that a process of this user left
+  /// when it died mid-write (SIGKILL, a crash): their maker's PID is gone. A
+  /// live process's temporaries, and names of any other pattern, stay.
+  public static func removeStaleTemporaries(in folder: String) {
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for entry in entries {
+      guard let pid = maker(ofTemporary: entry), pid != getpid() else { continue }
+      guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+      let path = folder == "/" ? "/\(entry)" : "\(folder)/\(entry)"
+      var status = stat()
+      guard lstat(path, &status) == 0, status.st_uid == getuid() else { continue }
+      switch status.st_mode & S_IFMT {
+      case S_IFREG: unlink(path)
+      case S_IFDIR: try? FileManager.default.removeItem(atPath: path)
+      default: continue
+      }
+    }
   }
 
   static func writeThrough(_ data: Data, descriptor: Int32, name: String) throws(WriteError) {
@@ -270,9 +389,8 @@ public enum OutputFile {
     }
   }
 
-  /// The system's reason for the last failure, never empty.
-  static func reason() -> String {
-    let code = errno
+  /// The system's reason for the last failure (or for `code`), never empty.
+  static func reason(_ code: Int32 = errno) -> String {
     let text = String(cString: strerror(code))
     return text.isEmpty ? "error \(code)" : text
   }

@@ -78,13 +78,8 @@ public struct WorkerPool {
 
   /// Runs one worker; its standard error is read here, line by line, until it closes.
   func runWorker(titles: [String], name: String, lines: (String) -> Void) throws(ToolFailure) -> [GroupMeasurement] {
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "arrangement-bench-\(UUID().uuidString).json")
-    ChildProcess.onTemporary(output.path)
-    defer {
-      try? FileManager.default.removeItem(at: output)
-      ChildProcess.onRemoved(output.path)
-    }
+    let output = ChildProcess.temporaryPath(suffix: ".json")
+    defer { ChildProcess.removeTemporary(output) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments(titles) + ["--output", output.path]

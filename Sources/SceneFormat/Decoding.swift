@@ -129,12 +129,13 @@ extension JSONReader {
     } while try nextElement()
   }
 
-  /// Counts the elements left in an array after the one at the cursor, for a
-  /// message about the array's length.
-  mutating func remainingElements() throws(SceneFileError) -> Int {
+  /// Counts the elements left in an array from the one at the cursor, which
+  /// is element `first`, for a message about the array's length. An error
+  /// inside one of them keeps its index, as a read element's would.
+  mutating func remainingElements(from first: Int) throws(SceneFileError) -> Int {
     var count = 0
     repeat {
-      try skipValue()
+      do { try skipValue() } catch { throw error.under(index: first + count) }
       count += 1
     } while try nextElement()
     return count
@@ -306,7 +307,7 @@ extension ReservedRegions {
     var index = 0
     repeat {
       guard index < Self.capacity else {
-        let count = index + (try reader.remainingElements())
+        let count = index + (try reader.remainingElements(from: index))
         throw SceneFileError(.root, "\(count) regions; at most \(Self.capacity) are supported")
       }
       do { append(try ReservedRegion(reading: &reader, plain: &plain)) } catch { throw error.under(index: index) }
@@ -757,7 +758,7 @@ extension Divider {
         guard try reader.beginArray() else { return }
         repeat {
           guard count < Divider.anchorCapacity else {
-            let total = count + (try reader.remainingElements())
+            let total = count + (try reader.remainingElements(from: count))
             throw SceneFileError(.root, "\(total) anchors; at most \(Divider.anchorCapacity) are supported")
           }
           do throws(SceneFileError) {
@@ -855,7 +856,7 @@ extension Displacement {
         if try reader.beginArray() {
           repeat {
             guard count < capacity else {
-              count += try reader.remainingElements()
+              count += try reader.remainingElements(from: count)
               break
             }
             do throws(SceneFileError) {

@@ -6,7 +6,10 @@ import FuzzChecks
   @main
   struct Replay {
     static func main() {
-      replayMain("fuzz-result-file", check: FuzzChecks.resultFile)
+      replayMain("fuzz-result-file") { bytes in
+        FuzzChecks.resultFile(bytes)
+        FuzzChecks.suiteTitles(bytes)
+      }
     }
   }
 #endif
