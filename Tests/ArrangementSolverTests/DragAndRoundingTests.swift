@@ -99,12 +99,13 @@ struct DragAndRoundingTests {
     #expect(solution.secondary.zIndex == 1)
   }
 
-  @Test("R30, R6 (RULES.md §10 readings): spacing of the whole length hides both panes when neither has a minimum")
+  @Test("R30, R6 (RULES.md §9): spacing of the whole length keeps the primary alone when neither has a minimum")
   func spacingOfTheWholeLength() {
     var scene = Scene(container: Rect(x: 0, y: 0, width: 1000, height: 800))
     scene.spacing = 1000
     let solution = scene.solve()
-    #expect(!solution.primary.visible && !solution.secondary.visible)
+    // Before the reading, both were hidden: neither had length after sizing over L' = 0.
+    #expect(solution.primary.frame == Rect(x: 0, y: 0, width: 1000, height: 800) && !solution.secondary.visible)
     scene.secondary.width = DimensionRange(minimum: .absolute(50))
     let alone = scene.solve()
     #expect(alone.primary.frame == Rect(x: 0, y: 0, width: 1000, height: 800))

@@ -74,24 +74,49 @@ public struct GridFit: Sendable, Hashable {
       foldSpan = (fold.start - grid.x, fold.end - grid.x)
     }
     let half = count / 2
+    var before = 0.0
+    var after = 0.0
     if let foldSpan {
       // Columns on each side stop short of the fold's frame.
-      let before = (foldSpan.start - outer - Double(half - 1) * gap) / Double(half)
-      let after = (width - outer - foldSpan.end - Double(half - 1) * gap) / Double(half)
+      before = (foldSpan.start - outer - Double(half - 1) * gap) / Double(half)
+      after = (width - outer - foldSpan.end - Double(half - 1) * gap) / Double(half)
       cell = Swift.max(0, Swift.min(cell, before, after))
     }
     for column in 0..<Swift.min(count, output.count) {
       // Leading first: in right-to-left layouts the rightmost column comes first.
       let physical = layoutDirection == .rightToLeft ? count - 1 - column : column
-      let x: Double
-      if foldSpan != nil && physical >= half {
+      var frame = Rect(x: outer + Double(physical) * (cell + gap), y: 0, width: cell, height: height)
+      if let foldSpan, physical >= half {
         // The right half is anchored at the right margin.
-        x = width - outer - Double(count - physical) * cell - Double(count - 1 - physical) * gap
-      } else {
-        x = outer + Double(physical) * (cell + gap)
+        frame.x = width - outer - Double(count - physical) * cell - Double(count - 1 - physical) * gap
+        if physical == half { frame = Self.after(foldSpan.end, frame, reaches: cell == after) }
+      } else if let foldSpan, physical == half - 1 {
+        frame = Self.before(foldSpan.start, frame, reaches: cell == before)
       }
-      output[column] = Rect(x: x, y: 0, width: cell, height: height)
+      output[column] = frame
     }
     return count
+  }
+
+  /// The last cell before the fold (R28, SPEC §9): a cell as wide as the room
+  /// beside the fold allows ends at the fold's edge exactly, not where adding
+  /// the widths puts it (an ulp past a zero-width fold at x 478.8); any other
+  /// ends no later than the fold's edge.
+  static func before(_ edge: Double, _ cell: Rect, reaches: Bool) -> Rect {
+    let end = reaches ? edge : Swift.min(cell.x + cell.width, edge)
+    var frame = cell
+    frame.width = Swift.max(0, end - cell.x)
+    // `x + (end − x)` may round past `end`: the width that lands on it.
+    while frame.width > 0 && frame.x + frame.width > end { frame.width = frame.width.nextDown }
+    while frame.x + frame.width < end && (frame.x + frame.width.nextUp) <= end { frame.width = frame.width.nextUp }
+    return frame
+  }
+
+  /// The first cell after the fold: it starts at the fold's edge exactly when
+  /// as wide as the room allows, else no earlier than it; its far edge stays.
+  static func after(_ edge: Double, _ cell: Rect, reaches: Bool) -> Rect {
+    let end = cell.x + cell.width
+    let start = reaches ? edge : Swift.max(cell.x, edge)
+    return Rect(x: start, y: cell.y, width: Swift.max(0, end - start), height: cell.height)
   }
 }
