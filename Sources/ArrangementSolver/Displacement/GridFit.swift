@@ -85,38 +85,46 @@ public struct GridFit: Sendable, Hashable {
     for column in 0..<Swift.min(count, output.count) {
       // Leading first: in right-to-left layouts the rightmost column comes first.
       let physical = layoutDirection == .rightToLeft ? count - 1 - column : column
-      var frame = Rect(x: outer + Double(physical) * (cell + gap), y: 0, width: cell, height: height)
-      if let foldSpan, physical >= half {
+      let x: Double
+      if foldSpan != nil && physical >= half {
         // The right half is anchored at the right margin.
-        frame.x = width - outer - Double(count - physical) * cell - Double(count - 1 - physical) * gap
-        if physical == half { frame = Self.after(foldSpan.end, frame, reaches: cell == after) }
-      } else if let foldSpan, physical == half - 1 {
-        frame = Self.before(foldSpan.start, frame, reaches: cell == before)
+        x = width - outer - Double(count - physical) * cell - Double(count - 1 - physical) * gap
+      } else {
+        x = outer + Double(physical) * (cell + gap)
       }
-      output[column] = frame
+      output[column] = Rect(x: x, y: 0, width: cell, height: height)
+    }
+    if let foldSpan {
+      // R28 (SPEC §9): a cell's edge beside the fold is the fold's edge, not a sum of widths
+      // (adding them put the last cell before a zero-width fold at x 478.8 an ulp past it).
+      // Where the room on a side sets the cells' width, its cell beside the fold reaches the
+      // fold's edge exactly; otherwise it stops short of it or at it. The other edge stays.
+      let rightToLeft = layoutDirection == .rightToLeft
+      let last = rightToLeft ? count - half : half - 1
+      if last < output.count {
+        let x = output[last].x
+        let end = cell == before ? foldSpan.start : Swift.min(x + cell, foldSpan.start)
+        var reaching = Swift.max(0, end - x)
+        if x + reaching != end { reaching = Self.width(from: x, to: end) }
+        output[last].width = reaching
+      }
+      let first = rightToLeft ? count - 1 - half : half
+      if first < output.count {
+        let end = output[first].x + cell
+        let start = cell == after ? foldSpan.end : Swift.max(output[first].x, foldSpan.end)
+        output[first] = Rect(x: start, y: 0, width: Swift.max(0, end - start), height: height)
+      }
     }
     return count
   }
 
-  /// The last cell before the fold (R28, SPEC §9): a cell as wide as the room
-  /// beside the fold allows ends at the fold's edge exactly, not where adding
-  /// the widths puts it (an ulp past a zero-width fold at x 478.8); any other
-  /// ends no later than the fold's edge.
-  static func before(_ edge: Double, _ cell: Rect, reaches: Bool) -> Rect {
-    let end = reaches ? edge : Swift.min(cell.x + cell.width, edge)
-    var frame = cell
-    frame.width = Swift.max(0, end - cell.x)
-    // `x + (end − x)` may round past `end`: the width that lands on it.
-    while frame.width > 0 && frame.x + frame.width > end { frame.width = frame.width.nextDown }
-    while frame.x + frame.width < end && (frame.x + frame.width.nextUp) <= end { frame.width = frame.width.nextUp }
-    return frame
-  }
-
-  /// The first cell after the fold: it starts at the fold's edge exactly when
-  /// as wide as the room allows, else no earlier than it; its far edge stays.
-  static func after(_ edge: Double, _ cell: Rect, reaches: Bool) -> Rect {
-    let end = cell.x + cell.width
-    let start = reaches ? edge : Swift.max(cell.x, edge)
-    return Rect(x: start, y: cell.y, width: Swift.max(0, end - start), height: cell.height)
+  /// The width from `x` whose far edge, `x + width`, is `end` exactly (or
+  /// the nearest below it): `end − x` rounds, and its sum with `x` may miss `end`.
+  @inline(never)
+  static func width(from x: Double, to end: Double) -> Double {
+    var width = Swift.max(0, end - x)
+    while width > 0 && x + width > end { width = width.nextDown }
+    while x + width < end && x + width.nextUp <= end { width = width.nextUp }
+    return width
   }
 }

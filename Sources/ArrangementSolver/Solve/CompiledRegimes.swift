@@ -347,7 +347,7 @@ extension RegimeTerm: KernelLanes {
   static func - (lhs: RegimeTerm, rhs: Double) -> RegimeTerm { lhs - RegimeTerm(repeating: rhs) }
   static func + (lhs: RegimeTerm, rhs: Double) -> RegimeTerm { rhs + lhs }
   static func * (lhs: RegimeTerm, rhs: Double) -> RegimeTerm { rhs * lhs }
-  func roundedHalfAwayFromZero() -> RegimeTerm { RegimeTerm(.unknown, 0, 0, over: self) }
+  func onGrid(scale: Double) -> RegimeTerm { RegimeTerm(.unknown, 0, 0, over: self) }
   var magnitude: RegimeTerm { RegimeTerm(.unknown, 0, 0, over: self) }
 
   func greater(_ other: RegimeTerm) -> Mask { compared(other) { $0 > 0 } }

@@ -92,7 +92,7 @@ struct PaneEdges<Lanes: KernelLanes> {
     if Lanes.self == Double.self && atEnd().all { return reversed ? start : end }
     var position = reversed ? end - distance : start + distance
     // `PixelRounding.snapped`, in lanes.
-    if snaps { position = ((position + origin) * scale).roundedHalfAwayFromZero() / scale - origin }
+    if snaps { position = (position + origin).onGrid(scale: scale) - origin }
     position = position.larger(start).smaller(end)
     position.replace(with: reversed ? start : end, where: atEnd())
     return position
