@@ -122,10 +122,8 @@ struct RegimeKernel {
     }
 
     // R22: an overlay with no fold stacks both panes over the area, the
-    // primary in front, each with the container's classes; nothing to size.
-    // Note (b53560d): the horizontal class is one for all lanes (a pair across 600
-    // points wide takes the general path): as a mask of its own in the
-    // answer it cost every batch ~35 instructions a size (callgrind, peers batch).
+    // primary in front, each with the container's classes; nothing to size
+    // (one horizontal class for all lanes: the Note at `overArea`).
     if Mode.stacked {
       return overArea(
         areaWidth: areaWidth, areaHeight: areaHeight, horizontalRegular: horizontalRegular,

@@ -16,7 +16,7 @@ extension ArrangementConfiguration {
 
     // Apple's rules alone (a scene without the third generation's fields,
     // read as constants): steps 3–5 without R30, R31 and R33.
-    // Note: a branch on the configuration's type, not on its settings: with
+    // Note (901d3c5): a branch on the configuration's type, not on its settings: with
     // the third generation's steps folded away only through their settings,
     // cold solves of Apple's scenes cost ~68 instructions more (callgrind,
     // overlay/flat 356 → 424), though none of those steps ran.
