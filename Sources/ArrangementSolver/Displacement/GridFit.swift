@@ -94,7 +94,9 @@ public struct GridFit: Sendable, Hashable {
       }
       output[column] = Rect(x: x, y: 0, width: cell, height: height)
     }
-    if let foldSpan {
+    // (`half` is 0 only where the columns' count ignores a fold that the
+    // column query still finds, for numbers sanitising changed: no cell is beside it.)
+    if let foldSpan, half > 0 {
       // R28 (SPEC §9): a cell's edge beside the fold is the fold's edge, not a sum of widths
       // (adding them put the last cell before a zero-width fold at x 478.8 an ulp past it).
       // Where the room on a side sets the cells' width, its cell beside the fold reaches the

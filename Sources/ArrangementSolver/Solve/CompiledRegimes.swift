@@ -24,10 +24,16 @@ public struct RegimeTable: Sendable {
 
   /// The largest length a piece reaches. Far below ``Sanitize/limit``, so a
   /// size in a piece needs no sanitising (R29): it is finite, positive, and
-  /// below the limit however large the insets a compiled plan has.
-  static let largestLength = 0x1p30
+  /// below the limit however large the insets a compiled plan has. With
+  /// the insets below ``largestInsets`` too, every edge of a piece lies
+  /// below 2^22, where a unit in the last place is under 10⁻⁹ points: the
+  /// edge facts the compiler proves (``piece(low:high:a:f:)``) hold there.
+  static let largestLength = 0x1p21
   /// The largest inset sum a compiled plan has.
-  static let largestInsets = 0x1p40
+  static let largestInsets = 0x1p21
+  /// How much longer than R9's 1e-9 end test each pane of a piece is, at
+  /// least (rounding at lengths below 2^22 moves an edge by under 10⁻⁹).
+  static let edgeMargin = 4e-9
 }
 
 /// The pieces a sweep found its last sizes in, along each axis.
@@ -141,8 +147,10 @@ extension RegimeTable {
         guard let band = RegimeTerm.lowest(RegimeTerm.lowest(first.band, second.band), shown.band) else {
           // A piece shorter than a point is not worth its slot. (Where the first
           // takes what the other leaves, `L − (a + f·L)`, the rest is not followed.)
-          if shown.value, first.form == .direct, second.isRest(of: first), end - start >= 1 {
-            table.pieces[table.count] = RegimePiece(low: start, high: end, a: first.a, f: first.f)
+          if shown.value, first.form == .direct, second.isRest(of: first), end - start >= 1,
+            let piece = piece(low: start, high: end, a: first.a, f: first.f)
+          {
+            table.pieces[table.count] = piece
             table.count += 1
           }
           start = end.nextUp
@@ -157,6 +165,37 @@ extension RegimeTable {
       }
     }
     return table
+  }
+}
+
+extension RegimeTable {
+  /// The piece over `low...high` where the first pane takes `a + f·L`, cut
+  /// to the lengths where both panes (`a + f·L` and the rest, `(1 − f)·L − a`)
+  /// are at least ``edgeMargin`` long; `nil` where less than a point is left.
+  /// So the kernel needs no per-size test of what the compiler proves here
+  /// (``RegimeKernel``'s compiled edges): the boundary between the panes is
+  /// never within 1e-9 of either end of the area (R9's end test fails), so
+  /// unrounded it needs no clamp, and the panes' far edge, `first + rest`,
+  /// is within 1e-9 of `L` (R9 puts it at the area's end).
+  static func piece(low: Double, high: Double, a: Double, f: Double) -> RegimePiece? {
+    var (low, high) = (low, high)
+    for (c, d) in [(a, f), (-a, 1 - f)] {
+      func length(_ l: Double) -> Double { c + d * l }
+      if length(low) >= edgeMargin && length(high) >= edgeMargin { continue }
+      guard d != 0 else { return nil }
+      let crossing = (edgeMargin - c) / d
+      guard crossing.isFinite else { return nil }
+      var steps = 0
+      if d > 0 {
+        low = Swift.max(low, crossing)
+        while length(low) < edgeMargin && steps < 64 { (low, steps) = (low.nextUp, steps + 1) }
+      } else {
+        high = Swift.min(high, crossing)
+        while length(high) < edgeMargin && steps < 64 { (high, steps) = (high.nextDown, steps + 1) }
+      }
+      guard length(low) >= edgeMargin && length(high) >= edgeMargin && high - low >= 1 else { return nil }
+    }
+    return RegimePiece(low: low, high: high, a: a, f: f)
   }
 }
 

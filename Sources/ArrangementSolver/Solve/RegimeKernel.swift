@@ -194,14 +194,25 @@ struct RegimeKernel {
     let edges = PaneEdges<Lanes>(
       start: Lanes(repeating: start), end: start + length, length: length, reversed: reversed, scale: scale,
       snaps: Mode.snaps, origin: axis == .horizontal ? originX : originY)
-    let leading = edges.leadingEdge
-    let boundary = edges.position(primaryLength)
-    let gap = Lanes(repeating: spacing)
-    let secondaryStart = Mode.spaced ? edges.position(primaryLength + gap) : boundary
-    let trailing = edges.position(
-      Mode.spaced ? primaryLength + gap + secondaryLength : primaryLength + secondaryLength)
-    let (primaryLow, primaryHigh) = edges.span(from: leading, to: boundary)
-    let (secondaryLow, secondaryHigh) = edges.span(from: secondaryStart, to: trailing)
+    let (primaryLow, primaryHigh, secondaryLow, secondaryHigh): (Lanes, Lanes, Lanes, Lanes)
+    if Mode.compiled && !Mode.spaced {
+      // What the compiler proved of every piece (``RegimeTable/piece(low:high:a:f:)``): the
+      // boundary is no end and lies within the area, and the far edge is the area's end (R9's
+      // end test holds there), so of `position` only the rounding runs; the spans need no
+      // ordering (a rounded boundary is clamped into the area).
+      let boundary = edges.interior(primaryLength)
+      (primaryLow, primaryHigh, secondaryLow, secondaryHigh) =
+        reversed ? (boundary, edges.end, edges.start, boundary) : (edges.start, boundary, boundary, edges.end)
+    } else {
+      let leading = edges.leadingEdge
+      let boundary = edges.position(primaryLength)
+      let gap = Lanes(repeating: spacing)
+      let secondaryStart = Mode.spaced ? edges.position(primaryLength + gap) : boundary
+      let trailing = edges.position(
+        Mode.spaced ? primaryLength + gap + secondaryLength : primaryLength + secondaryLength)
+      (primaryLow, primaryHigh) = edges.span(from: leading, to: boundary)
+      (secondaryLow, secondaryHigh) = edges.span(from: secondaryStart, to: trailing)
+    }
     guard (primaryHigh.greater(primaryLow) .& secondaryHigh.greater(secondaryLow)).all else { return nil }
 
     return RegimeAnswer(
