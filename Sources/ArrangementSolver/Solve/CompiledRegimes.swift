@@ -82,26 +82,20 @@ extension RegimeTable {
   }
 
   /// The same, trying `last` first when `walks`, and leaving there the piece that held.
+  ///
+  /// The pieces are in ascending order and disjoint, so the only one that may
+  /// hold every lane is the first whose high end no lane passes: found by
+  /// comparing high ends alone, then checked whole.
   @inline(__always)
   func first<Lanes: KernelLanes>(_ length: Lanes, from last: inout RegimePiece, walks: Bool) -> Lanes? {
     if walks && last.holds(length) { return last.first(length) }
-    if count > 0 && pieces[0].holds(length) {
-      if walks { last = pieces[0] }
-      return pieces[0].first(length)
+    @inline(__always) func passes(_ index: Int) -> Bool {
+      count > index + 1 && Lanes(repeating: pieces[index].high).less(length).any
     }
-    if count > 1 && pieces[1].holds(length) {
-      if walks { last = pieces[1] }
-      return pieces[1].first(length)
-    }
-    if count > 2 && pieces[2].holds(length) {
-      if walks { last = pieces[2] }
-      return pieces[2].first(length)
-    }
-    if count > 3 && pieces[3].holds(length) {
-      if walks { last = pieces[3] }
-      return pieces[3].first(length)
-    }
-    return nil
+    let piece = passes(0) ? (passes(1) ? (passes(2) ? pieces[3] : pieces[2]) : pieces[1]) : pieces[0]
+    guard piece.holds(length) else { return nil }
+    if walks { last = piece }
+    return piece.first(length)
   }
 
   /// Whether the pieces take (nearly) every length where the sizing rules
