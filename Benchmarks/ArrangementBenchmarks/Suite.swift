@@ -97,7 +97,7 @@ public enum ArrangementSuite {
       Benchmark("peers/two-pane-sweep", operations: peerWidths.count, reference: limit) {
         let widths = peerWidths
         let base = peerScene
-        // Note: with the scene a local `var`, the optimiser split the 1 KB scene into
+        // Note (d287d5c): with the scene a local `var`, the optimiser split the 1 KB scene into
         // pieces and rebuilt it for every call (three `memcpy`, ~230 instructions a
         // solve); kept in memory of its own, it is changed and read in place.
         let scene = SceneSlot(base)

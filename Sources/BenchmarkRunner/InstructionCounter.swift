@@ -39,7 +39,7 @@ public struct InstructionCounter {
     }
     let what = simulatesCaches ? "instructions and cache misses" : "instructions"
     report("counting \(what) under callgrind: \(titles.count) group(s), a process each\n")
-    // Note: one process per group, with arguments that depend only on its title: in one
+    // Note (cc49d40): one process per group, with arguments that depend only on its title: in one
     // process for the suite, a group's count moved with the groups before it (heap addresses)
     // and with the length of the title list (the argument strings sit on the stack), both of
     // which change memcpy's path: adding a group moved regions/query by 1.5%.

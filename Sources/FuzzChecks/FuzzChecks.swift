@@ -120,52 +120,18 @@ public enum FuzzChecks {
   }
 
   /// What every answer keeps with the third generation's fields (R29–R35):
-  /// the same answer twice and from a plan, finite frames inside the layout
-  /// area, hidden panes zeroed, a levitated secondary over the primary's
-  /// frame, a divider answer only with both panes shown, an adaptation only
-  /// where R33 allows one.
+  /// the same answer twice and from a plan, and the invariants every answer
+  /// keeps (`Solution.invariantViolations(for:)`: finite frames inside the
+  /// layout area, hidden panes zeroed, a levitated secondary over the
+  /// primary's frame, a divider answer only with both panes shown, an
+  /// adaptation only where R33 allows one).
   static func checkThirdGeneration(_ scene: Scene) {
     let solution = scene.solve()
     check(fullBits(solution) == fullBits(scene.solve()), "solve is not deterministic (R30–R35)", scene)
     let planned = ArrangementPlan(scene).solve(width: scene.container.width, height: scene.container.height)
     check(fullBits(planned) == fullBits(solution), "a plan disagrees with the scene (R30–R35)", scene)
-    let area = scene.layoutArea
-    for (name, pane) in [("primary", solution.primary), ("secondary", solution.secondary)] {
-      let frame = pane.frame
-      guard pane.visible else {
-        check(frame == .zero && pane.zIndex == 0, "\(name) is hidden with frame \(frame) (R30–R35)", scene)
-        continue
-      }
-      check(
-        frame.x.isFinite && frame.y.isFinite && frame.width > 0 && frame.height > 0 && frame.width.isFinite
-          && frame.height.isFinite, "\(name) is shown with frame \(frame) (R30–R35)", scene)
-      check(inside(frame, area), "\(name) frame \(frame) leaves the layout area \(area) (R30–R35)", scene)
-    }
-    switch solution.adapted {
-    case .levitated?:
-      check(scene.secondary.adapt == .levitate && scene.style == .split, "levitated without levitate (R33)", scene)
-      check(
-        solution.primary.visible && solution.secondary.visible && solution.secondary.zIndex == 1
-          && inside(solution.secondary.frame, solution.primary.frame) && solution.splitAxis == nil,
-        "a levitated secondary is not in front, over the primary (R33)", scene)
-    case .reflowed?:
-      check(scene.secondary.adapt == .reflow && scene.style == .split, "reflowed without reflow (R33)", scene)
-      check(
-        solution.primary.visible && solution.secondary.visible && solution.splitAxis != nil,
-        "a reflowed split without both panes (R33)", scene)
-    case nil: break
-    }
-    if let divider = solution.divider {
-      check(scene.divider != nil && scene.style == .split, "a divider answer without a divider (R31)", scene)
-      check(
-        solution.primary.visible && solution.secondary.visible && divider.position.isFinite && divider.position >= 0,
-        "a divider answer with a hidden pane, or at \(divider.position) (R31)", scene)
-      if let anchor = divider.anchor {
-        check(
-          anchor >= 0 && anchor < (scene.divider?.anchorCount ?? 0) + scene.regions.count,
-          "a divider snapped to candidate \(anchor), beyond the anchors and folds (R31)", scene)
-      }
-    }
+    let violations = solution.invariantViolations(for: scene)
+    check(violations.isEmpty, "\(violations) (R30–R35)", scene)
   }
 
   /// R34: the ends exactly, bit for bit (not a number: progress 0), finite
@@ -193,14 +159,6 @@ public enum FuzzChecks {
       check(fullBits(frame) == fullBits(expected), "frame \(index) of \(steps) is not its progress's (R34)", to)
     }
     check(fullBits(frames[0]) == ends.0 && fullBits(frames[steps]) == ends.1, "steps do not end at the ends (R34)", to)
-  }
-
-  /// `frame` within `area`, its far edges allowed the rounding of origin plus length.
-  static func inside(_ frame: Rect, _ area: Rect) -> Bool {
-    func slack(_ a: Double, _ b: Double) -> Double { 4 * max(a.magnitude, b.magnitude).ulp }
-    return frame.x >= area.x && frame.y >= area.y
-      && frame.x + frame.width - (area.x + area.width) <= slack(frame.x, area.x + area.width)
-      && frame.y + frame.height - (area.y + area.height) <= slack(frame.y, area.y + area.height)
   }
 
   /// Reads the bytes as a scene file and as one line of a stream, and answers

@@ -238,7 +238,7 @@ extension JSONWriter {
 
   /// ``line(_:)`` with the third generation's fields `scene` calls for (RULES.md §8.2).
   ///
-  /// Note: two entry points, not an optional scene: the optional copied the
+  /// Note (6a91a20): two entry points, not an optional scene: the optional copied the
   /// whole scene (1,092 bytes) into every call (callgrind: scene-file/write
   /// 1,911 → 2,090 instructions a scene).
   public mutating func line(_ solution: Solution, of scene: Scene) {

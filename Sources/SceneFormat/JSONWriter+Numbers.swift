@@ -95,7 +95,7 @@ extension JSONWriter {
         integer(whole)
       }
     } else if !decimal(value) {
-      // Note: `description` builds a `String`, which allocates past 15 bytes
+      // Note (ce4eb31): `description` builds a `String`, which allocates past 15 bytes
       // (316.6666666666667); `write(to:)` hands the same text over as bytes.
       // (The runtime's C entry point behind it, `swift_float64ToString`, wrote
       // wrong digits for values below 1 and at 1e15 here: not used.)

@@ -43,7 +43,7 @@ struct CompiledRegimeTests {
     // Below 450 the secondary's minimum does not fit beside 250 (R5); 0.3·L meets 250 at
     // 833.3… and 600 at 2000 (R3); the last piece runs to the table's end.
     let expected: [(Double, Double, Double, Double)] = [
-      (450, 2500.0 / 3, 250, 0), (2500.0 / 3, 2000, 0, 0.3), (2000, 0x1p30, 600, 0),
+      (450, 2500.0 / 3, 250, 0), (2500.0 / 3, 2000, 0, 0.3), (2000, 0x1p21, 600, 0),
     ]
     for (piece, (low, high, a, f)) in zip(pieces, expected) {
       // Each end a guard band away from the exact breakpoint: a few billionths of a point.
@@ -255,5 +255,44 @@ struct CompiledRegimeTests {
     }
     // Below 1333.3 points wide 30 % is under 400: the secondary gives back length (R5).
     #expect(shortage > 400)
+  }
+
+  @Test("Issue 37: every piece keeps both panes 4e-9 long, cut where one nears zero; each path agrees at the cut")
+  func pieceEdgesProven() {
+    // The primary takes 0.9999999·L: the secondary is 1e-7·L long, under 4e-9 below L = 0.04, so
+    // the piece starts there; smaller sizes (the boundary near the area's end) take the general path.
+    var scene = peers()
+    scene.primary.width = DimensionRange(preferred: .fractional(0.999_999_9))
+    scene.secondary.width = DimensionRange()
+    var plan = ArrangementPlan(scene)
+    let pieces = plan.regimePieces(along: .horizontal)
+    #expect(!pieces.isEmpty)
+    for piece in pieces {
+      for length in [piece.low, piece.high] {
+        let first = piece.a + piece.f * length
+        #expect(first >= 4e-9 && (1 - piece.f) * length - piece.a >= 4e-9, "\(piece) at \(length)")
+      }
+      #expect(piece.high <= 0x1p21)
+    }
+    if let low = pieces.first?.low { #expect(low >= 0.039 && low < 0.041, "\(pieces)") }
+    var widths: [Double] = []
+    for width in [0.039, 0.04, 0.041, 0x1p21, 0x1p21 + 1, 12, 0.5, 4000] {
+      widths += [width.nextDown, width, width.nextUp]
+    }
+    // Right to left, with a display scale, and insets at the compiled limit and beyond it.
+    for variant in 0..<4 {
+      var resized = scene
+      if variant == 1 { resized.layoutDirection = .rightToLeft }
+      if variant == 2 { resized.displayScale = 3 }
+      if variant == 3 { resized.safeArea = EdgeInsets(left: 0x1p20, right: 0x1p20) }
+      plan = ArrangementPlan(resized)
+      let columns = solveColumns(plan, widths: widths, heights: widths.map { _ in 800 })
+      for (index, width) in widths.enumerated() {
+        resized.container.width = width
+        let general = bits(resized.solve())
+        #expect(bits(plan.solve(width: width, height: 800)) == general, "variant \(variant) width \(width)")
+        #expect(bits(columns[index]) == general, "variant \(variant) width \(width) (columns)")
+      }
+    }
   }
 }

@@ -99,15 +99,46 @@ struct DragAndRoundingTests {
     #expect(solution.secondary.zIndex == 1)
   }
 
-  @Test("R30, R6 (RULES.md §10 readings): spacing of the whole length hides both panes when neither has a minimum")
+  @Test("R30, R6 (RULES.md §9): spacing of the whole length keeps the primary alone when neither has a minimum")
   func spacingOfTheWholeLength() {
     var scene = Scene(container: Rect(x: 0, y: 0, width: 1000, height: 800))
     scene.spacing = 1000
     let solution = scene.solve()
-    #expect(!solution.primary.visible && !solution.secondary.visible)
+    // Before the reading, both were hidden: neither had length after sizing over L' = 0.
+    #expect(solution.primary.frame == Rect(x: 0, y: 0, width: 1000, height: 800) && !solution.secondary.visible)
     scene.secondary.width = DimensionRange(minimum: .absolute(50))
     let alone = scene.solve()
     #expect(alone.primary.frame == Rect(x: 0, y: 0, width: 1000, height: 800))
     #expect(!alone.secondary.visible)
+  }
+
+  @Test("R9, R29: one rounding for solves, levitate and transitions; a scaled value of 2^52 or more stays")
+  func oneRoundingEverywhere() {
+    // Before, the solve divided the overflowed 500 × 1e306 back (infinity), clamped it to the
+    // area's end and hid the secondary; transitions already kept such an edge.
+    var scene = splitScene()
+    scene.displayScale = 1e306
+    let solution = scene.solve()
+    #expect(solution.primary.frame == rect(0, 0, 500, 800) && solution.secondary.frame == rect(500, 0, 500, 800))
+    let sizes = [Size(width: 1000, height: 800), Size(width: 999.5, height: 800), Size(width: 700, height: 900)]
+    #expect(ThirdGenerationPathTests().expectPathsAgree(scene, sizes, "scale 1e306"))
+    var levitating = scene
+    levitating.axes = .vertical
+    levitating.secondary.adapt = .levitate
+    #expect(levitating.solve().secondary.frame == rect(250, 200, 500, 400))
+    let values: [Double] = [
+      0, -0.0, 0.5, -0.5, 1.5, 2.5, 0.49999999999999994, 1 / 3, -2 / 3, 499.75, 1e15, -1e15, 0x1p52, 0x1p53 + 2,
+      1e300, -1e300, .greatestFiniteMagnitude, .leastNonzeroMagnitude, 475.16666666666669,
+    ]
+    for scale in [1, 2, 3, 0.5, 7.25, 1e300, 1e306] as [Double] {
+      for value in values {
+        let one = PixelRounding.onGrid(value, scale: scale)
+        let four = PixelRounding.onGrid(SIMD4(value, -value, value, 1), scale: scale)
+        let minus = PixelRounding.onGrid(-value, scale: scale)
+        #expect(four[0].bitPattern == one.bitPattern && four[1].bitPattern == minus.bitPattern, "\(value) at \(scale)")
+        #expect(four[2].bitPattern == one.bitPattern, "\(value) at \(scale)")
+        if (value * scale).magnitude >= 0x1p52 || !(value * scale).isFinite { #expect(one == value) }
+      }
+    }
   }
 }

@@ -272,3 +272,67 @@ struct InvariantTests {
     #expect(kinds(solution, scene) == [.order])
   }
 }
+
+@Suite("The shared invariants check of the third generation (R31–R33), one file and one tolerance for R1–R35")
+struct ThirdGenerationInvariantTests {
+  @Test("A levitated secondary is in front, within the primary's frame; out of it, or unasked for, it is caught (R33)")
+  func levitated() {
+    var scene = splitScene(secondary: PaneSettings(visible: true))
+    scene.axes = .vertical  // R17 hides the secondary of this wide area, so it levitates
+    scene.secondary.adapt = .levitate
+    var solution = scene.solve()
+    #expect(solution.adapted == .levitated && kinds(solution, scene) == [])
+    solution.secondary.frame.x = solution.primary.frame.maxX - 10  // past the primary, and so the area
+    #expect(kinds(solution, scene) == [.adapted, .outsideArea])
+    solution = scene.solve()
+    solution.secondary.zIndex = 0
+    #expect(kinds(solution, scene) == [.zIndex])
+    var hiding = scene
+    hiding.secondary.adapt = .hide
+    #expect(kinds(scene.solve(), hiding) == [.adapted])
+  }
+
+  @Test("A reflowed split runs along the other axis, without a fold; otherwise it is caught (R33, R21)")
+  func reflowed() {
+    var scene = splitScene(width: 1000, height: 800)
+    scene.primary = pane(minimum: .absolute(700))
+    scene.secondary = pane(minimum: .absolute(700))
+    scene.secondary.adapt = .reflow
+    var solution = scene.solve()
+    #expect(solution.adapted == .reflowed && solution.splitAxis == .vertical, "\(solution)")
+    #expect(kinds(solution, scene) == [])
+    solution.splitAxis = .horizontal
+    #expect(kinds(solution, scene).contains(.splitAxis))
+    var folded = scene
+    folded.regions = [fold(x: 500, width: 0, height: 800)]
+    #expect(kinds(scene.solve(), folded).contains(.adapted))
+  }
+
+  @Test("A divider answer only with a divider and both panes shown, at a finite position, snapped to a candidate (R31)")
+  func divider() {
+    var scene = splitScene()
+    scene.divider = Divider(position: .fractional(0.3), anchors: [.fractional(0.5)], snap: true)
+    var solution = scene.solve()
+    #expect(solution.divider?.anchor == 0 && kinds(solution, scene) == [])
+    var plain = scene
+    plain.divider = nil
+    #expect(kinds(solution, plain) == [.divider])
+    solution.divider = DividerAnswer(position: .nan, anchor: 3)
+    #expect(kinds(solution, scene) == [.divider, .divider])
+  }
+
+  @Test("The fold that applies follows the fold policy and fold axes (R32)")
+  func foldPolicy() {
+    var scene = splitScene()
+    scene.regions = [fold(x: 480, width: 0, height: 800, active: false)]
+    #expect(scene.applyingFold == nil)
+    scene.foldPolicy = .alwaysAvoid
+    #expect(scene.applyingFold! == (Axis.horizontal, 480.0, 480.0))
+    #expect(kinds(scene.solve(), scene) == [])
+    scene.foldAxes = .horizontal  // a vertical fold is left out
+    #expect(scene.applyingFold == nil)
+    scene.foldAxes = .both
+    scene.foldPolicy = .neverAvoid
+    #expect(scene.applyingFold == nil && kinds(scene.solve(), scene) == [])
+  }
+}

@@ -74,10 +74,12 @@ public struct GridFit: Sendable, Hashable {
       foldSpan = (fold.start - grid.x, fold.end - grid.x)
     }
     let half = count / 2
+    var before = 0.0
+    var after = 0.0
     if let foldSpan {
       // Columns on each side stop short of the fold's frame.
-      let before = (foldSpan.start - outer - Double(half - 1) * gap) / Double(half)
-      let after = (width - outer - foldSpan.end - Double(half - 1) * gap) / Double(half)
+      before = (foldSpan.start - outer - Double(half - 1) * gap) / Double(half)
+      after = (width - outer - foldSpan.end - Double(half - 1) * gap) / Double(half)
       cell = Swift.max(0, Swift.min(cell, before, after))
     }
     for column in 0..<Swift.min(count, output.count) {
@@ -92,6 +94,39 @@ public struct GridFit: Sendable, Hashable {
       }
       output[column] = Rect(x: x, y: 0, width: cell, height: height)
     }
+    // (`half` is 0 only where the columns' count ignores a fold that the
+    // column query still finds, for numbers sanitising changed: no cell is beside it.)
+    if let foldSpan, half > 0 {
+      // R28 (SPEC §9): a cell's edge beside the fold is the fold's edge, not a sum of widths
+      // (adding them put the last cell before a zero-width fold at x 478.8 an ulp past it).
+      // Where the room on a side sets the cells' width, its cell beside the fold reaches the
+      // fold's edge exactly; otherwise it stops short of it or at it. The other edge stays.
+      let rightToLeft = layoutDirection == .rightToLeft
+      let last = rightToLeft ? count - half : half - 1
+      if last < output.count {
+        let x = output[last].x
+        let end = cell == before ? foldSpan.start : Swift.min(x + cell, foldSpan.start)
+        var reaching = Swift.max(0, end - x)
+        if x + reaching != end { reaching = Self.width(from: x, to: end) }
+        output[last].width = reaching
+      }
+      let first = rightToLeft ? count - 1 - half : half
+      if first < output.count {
+        let end = output[first].x + cell
+        let start = cell == after ? foldSpan.end : Swift.max(output[first].x, foldSpan.end)
+        output[first] = Rect(x: start, y: 0, width: Swift.max(0, end - start), height: height)
+      }
+    }
     return count
+  }
+
+  /// The width from `x` whose far edge, `x + width`, is `end` exactly (or
+  /// the nearest below it): `end − x` rounds, and its sum with `x` may miss `end`.
+  @inline(never)
+  static func width(from x: Double, to end: Double) -> Double {
+    var width = Swift.max(0, end - x)
+    while width > 0 && x + width > end { width = width.nextDown }
+    while x + width < end && x + width.nextUp <= end { width = width.nextUp }
+    return width
   }
 }

@@ -42,7 +42,7 @@ public struct Rect: Hashable, Sendable {
 
   /// The extent along `axis`.
   ///
-  /// Note: always inlined: in the cold solve, past the inliner's budget for
+  /// Note (7424086): always inlined: in the cold solve, past the inliner's budget for
   /// the caller, it stayed a call (callgrind, peers /resizing: 7 instructions a solve).
   @inlinable @inline(__always)
   public func length(along axis: Axis) -> Double { axis == .horizontal ? width : height }

@@ -15,7 +15,7 @@ public enum Dimension: Hashable, Sendable {
 /// preferred derived from the other pane (R3).
 @frozen
 public struct DimensionRange: Hashable, Sendable {
-  // Note: each bound as a value and a one-byte kind, 27 bytes; three
+  // Note (c4e216d): each bound as a value and a one-byte kind, 27 bytes; three
   // `Dimension?` took 41. A scene holds four ranges and is copied whole by a
   // cold solve from another module (`memcpy`, ~16 instructions per 128 bytes).
   @usableFromInline var minimumValue: Double

@@ -8,7 +8,7 @@ extension ArrangementPlan {
   ///
   /// - Complexity: O(*r*) in the number of active folds; no heap allocation.
   ///
-  /// Note: the entries write into the caller's slot (``Solution/written(by:)``);
+  /// Note (bb750f2): the entries write into the caller's slot (``Solution/written(by:)``);
   /// a choice of entry inlined in the caller instead made its loop merge two
   /// calls' answers and reload them (callgrind, peers plan 212, plans/resize
   /// 294 instructions a size; so 195 and 283).
@@ -27,7 +27,7 @@ extension ArrangementPlan {
   /// generic over the mode stopped inlining the fold kernel (plans/resize
   /// 329 → 369).
   ///
-  /// Note: each entry spells out `if let answer = kernel… { slot.initialize }`.
+  /// Note (87ede66): each entry spells out `if let answer = kernel… { slot.initialize }`.
   /// A shared helper given the optional answer (a `Solution?` or the
   /// kernel's `RegimeAnswer?`) copied it once more (callgrind, peers plan
   /// 195 → 246 and 291 instructions a size).
@@ -357,7 +357,7 @@ extension Scene {
   /// ``solve()`` of a scene held in memory, read in place (`mutating`: so
   /// it has an address; nothing is changed).
   ///
-  /// Note: a borrowed scene (a parameter, a `let`) read through
+  /// Note (7d24804): a borrowed scene (a parameter, a `let`) read through
   /// `withUnsafePointer(to:)` was copied first once regions were read by
   /// address arithmetic (callgrind: transitions/make 1,807 → 2,032
   /// instructions); its callers hold a `var` (or a `consuming` parameter) instead.
@@ -392,7 +392,7 @@ extension Scene {
   ///
   /// Note (9eb82f1): a `mutating` method receives the scene by address, and reads it in
   /// place. ``solve()`` called from another module on a scene held in memory
-  /// first copies the whole scene (997 bytes, 124 instructions of `memcpy`):
+  /// first copies the whole scene (997 bytes then, 1,008 since c4e216d; 124 instructions of `memcpy`):
   /// a borrowed value must not change under the call, and Swift 6.3 declares
   /// the callee's indirect `self` without LLVM's `readonly`, so LLVM cannot
   /// hand over the original instead. Callgrind, peers sweep: 713
@@ -433,7 +433,7 @@ extension Scene {
   ///
   /// Note (621dbce): each scene is read in place, field by field (`SceneReference`).
   /// Calling `solve()` on a scene in memory from another module copies the
-  /// whole scene first (997 bytes: a borrowed value there must not change
+  /// whole scene first (997 bytes then, 1,008 since c4e216d: a borrowed value there must not change
   /// under the call), and even here indexing the buffer copied each scene
   /// (callgrind, random/seed=1: 591 instructions a scene through `solve()`,
   /// 413 in place).

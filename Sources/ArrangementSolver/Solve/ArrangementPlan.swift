@@ -44,7 +44,7 @@ public struct ArrangementPlan: Sendable {
   /// Which of `divisions` are folds the plan uses (R16, R32), and the first
   /// (the one a kernel reads).
   ///
-  /// Note: a mask over `divisions`, not a list of its own: eight more
+  /// Note (d32c543): a mask over `divisions`, not a list of its own: eight more
   /// candidates made a plan 384 bytes larger, and callers copy plans
   /// (callgrind, plans/resize/columns: 136 → 134 instructions a size).
   @usableFromInline var foldMask: UInt8
@@ -372,7 +372,7 @@ extension ArrangementPlan: ArrangementConfiguration {
 /// for a scene that sets none of the third generation's fields (R30–R33, and
 /// R35's edges on the secondary), which then read as their defaults, as constants.
 ///
-/// Note: the cold solve reads a scene through a pointer to a copy that LLVM
+/// Note (d01d7ec): the cold solve reads a scene through a pointer to a copy that LLVM
 /// elides only while no call it cannot see receives the pointer; R30, R31 and
 /// R33 are out-of-line calls, and with them in every cold solve the copy came
 /// back (callgrind: peers cold 706 → 951 instructions a solve), and the fold
@@ -466,7 +466,7 @@ struct SceneReading<Rules: SceneRules>: ArrangementConfiguration {
 
   /// Region `index` (below 8), read where it is.
   ///
-  /// Note: by address arithmetic. Through `InlineArray.element(_:)`, a
+  /// Note (7d24804): by address arithmetic. Through `InlineArray.element(_:)`, a
   /// switch over the slots, LLVM computed the fields' addresses of all eight
   /// slots ahead of the fold search and spilled them (callgrind, split/book:
   /// 729 instructions a cold solve so, 623 this way).

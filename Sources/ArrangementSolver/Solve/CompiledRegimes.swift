@@ -24,10 +24,16 @@ public struct RegimeTable: Sendable {
 
   /// The largest length a piece reaches. Far below ``Sanitize/limit``, so a
   /// size in a piece needs no sanitising (R29): it is finite, positive, and
-  /// below the limit however large the insets a compiled plan has.
-  static let largestLength = 0x1p30
+  /// below the limit however large the insets a compiled plan has. With
+  /// the insets below ``largestInsets`` too, every edge of a piece lies
+  /// below 2^22, where a unit in the last place is under 10⁻⁹ points: the
+  /// edge facts the compiler proves (``piece(low:high:a:f:)``) hold there.
+  static let largestLength = 0x1p21
   /// The largest inset sum a compiled plan has.
-  static let largestInsets = 0x1p40
+  static let largestInsets = 0x1p21
+  /// How much longer than R9's 1e-9 end test each pane of a piece is, at
+  /// least (rounding at lengths below 2^22 moves an edge by under 10⁻⁹).
+  static let edgeMargin = 4e-9
 }
 
 /// The pieces a sweep found its last sizes in, along each axis.
@@ -76,26 +82,20 @@ extension RegimeTable {
   }
 
   /// The same, trying `last` first when `walks`, and leaving there the piece that held.
+  ///
+  /// The pieces are in ascending order and disjoint, so the only one that may
+  /// hold every lane is the first whose high end no lane passes: found by
+  /// comparing high ends alone, then checked whole.
   @inline(__always)
   func first<Lanes: KernelLanes>(_ length: Lanes, from last: inout RegimePiece, walks: Bool) -> Lanes? {
     if walks && last.holds(length) { return last.first(length) }
-    if count > 0 && pieces[0].holds(length) {
-      if walks { last = pieces[0] }
-      return pieces[0].first(length)
+    @inline(__always) func passes(_ index: Int) -> Bool {
+      count > index + 1 && Lanes(repeating: pieces[index].high).less(length).any
     }
-    if count > 1 && pieces[1].holds(length) {
-      if walks { last = pieces[1] }
-      return pieces[1].first(length)
-    }
-    if count > 2 && pieces[2].holds(length) {
-      if walks { last = pieces[2] }
-      return pieces[2].first(length)
-    }
-    if count > 3 && pieces[3].holds(length) {
-      if walks { last = pieces[3] }
-      return pieces[3].first(length)
-    }
-    return nil
+    let piece = passes(0) ? (passes(1) ? (passes(2) ? pieces[3] : pieces[2]) : pieces[1]) : pieces[0]
+    guard piece.holds(length) else { return nil }
+    if walks { last = piece }
+    return piece.first(length)
   }
 
   /// Whether the pieces take (nearly) every length where the sizing rules
@@ -141,8 +141,10 @@ extension RegimeTable {
         guard let band = RegimeTerm.lowest(RegimeTerm.lowest(first.band, second.band), shown.band) else {
           // A piece shorter than a point is not worth its slot. (Where the first
           // takes what the other leaves, `L − (a + f·L)`, the rest is not followed.)
-          if shown.value, first.form == .direct, second.isRest(of: first), end - start >= 1 {
-            table.pieces[table.count] = RegimePiece(low: start, high: end, a: first.a, f: first.f)
+          if shown.value, first.form == .direct, second.isRest(of: first), end - start >= 1,
+            let piece = piece(low: start, high: end, a: first.a, f: first.f)
+          {
+            table.pieces[table.count] = piece
             table.count += 1
           }
           start = end.nextUp
@@ -157,6 +159,37 @@ extension RegimeTable {
       }
     }
     return table
+  }
+}
+
+extension RegimeTable {
+  /// The piece over `low...high` where the first pane takes `a + f·L`, cut
+  /// to the lengths where both panes (`a + f·L` and the rest, `(1 − f)·L − a`)
+  /// are at least ``edgeMargin`` long; `nil` where less than a point is left.
+  /// So the kernel needs no per-size test of what the compiler proves here
+  /// (``RegimeKernel``'s compiled edges): the boundary between the panes is
+  /// never within 1e-9 of either end of the area (R9's end test fails), so
+  /// unrounded it needs no clamp, and the panes' far edge, `first + rest`,
+  /// is within 1e-9 of `L` (R9 puts it at the area's end).
+  static func piece(low: Double, high: Double, a: Double, f: Double) -> RegimePiece? {
+    var (low, high) = (low, high)
+    for (c, d) in [(a, f), (-a, 1 - f)] {
+      func length(_ l: Double) -> Double { c + d * l }
+      if length(low) >= edgeMargin && length(high) >= edgeMargin { continue }
+      guard d != 0 else { return nil }
+      let crossing = (edgeMargin - c) / d
+      guard crossing.isFinite else { return nil }
+      var steps = 0
+      if d > 0 {
+        low = Swift.max(low, crossing)
+        while length(low) < edgeMargin && steps < 64 { (low, steps) = (low.nextUp, steps + 1) }
+      } else {
+        high = Swift.min(high, crossing)
+        while length(high) < edgeMargin && steps < 64 { (high, steps) = (high.nextDown, steps + 1) }
+      }
+      guard length(low) >= edgeMargin && length(high) >= edgeMargin && high - low >= 1 else { return nil }
+    }
+    return RegimePiece(low: low, high: high, a: a, f: f)
   }
 }
 
@@ -347,7 +380,7 @@ extension RegimeTerm: KernelLanes {
   static func - (lhs: RegimeTerm, rhs: Double) -> RegimeTerm { lhs - RegimeTerm(repeating: rhs) }
   static func + (lhs: RegimeTerm, rhs: Double) -> RegimeTerm { rhs + lhs }
   static func * (lhs: RegimeTerm, rhs: Double) -> RegimeTerm { rhs * lhs }
-  func roundedHalfAwayFromZero() -> RegimeTerm { RegimeTerm(.unknown, 0, 0, over: self) }
+  func onGrid(scale: Double) -> RegimeTerm { RegimeTerm(.unknown, 0, 0, over: self) }
   var magnitude: RegimeTerm { RegimeTerm(.unknown, 0, 0, over: self) }
 
   func greater(_ other: RegimeTerm) -> Mask { compared(other) { $0 > 0 } }

@@ -107,7 +107,7 @@ public struct DividerDrag: Sendable {
   /// The plan's whole split at this size (R16–R33), read in place.
   @inline(never)
   mutating func wholeSplit() -> Solution {
-    // Note: through a pointer, as `SceneReference` reads a scene: called on
+    // Note (0763257): through a pointer, as `SceneReference` reads a scene: called on
     // the stored plan, the call first copied the whole plan (1,537 bytes).
     let context = context
     return withUnsafeMutablePointer(to: &plan) { PlanReference(plan: $0).splitArrangement(context: context, fold: nil) }

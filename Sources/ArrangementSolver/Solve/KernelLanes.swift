@@ -14,8 +14,8 @@ protocol KernelLanes {
   static func / (lhs: Self, rhs: Double) -> Self
   static func + (lhs: Self, rhs: Double) -> Self
   static func * (lhs: Self, rhs: Double) -> Self
-  /// ``PixelRounding/halfAwayFromZero(_:)`` in each lane.
-  func roundedHalfAwayFromZero() -> Self
+  /// ``PixelRounding/onGrid(_:scale:)`` in each lane (R9).
+  func onGrid(scale: Double) -> Self
   func greater(_ other: Self) -> Mask
   func greaterOrEqual(_ other: Self) -> Mask
   func less(_ other: Self) -> Mask
@@ -72,7 +72,7 @@ extension Double: KernelLanes {
   @usableFromInline @inline(__always) func replacing(with other: Double, where mask: Bool) -> Double {
     mask ? other : self
   }
-  @usableFromInline @inline(__always) func roundedHalfAwayFromZero() -> Double { PixelRounding.halfAwayFromZero(self) }
+  @usableFromInline @inline(__always) func onGrid(scale: Double) -> Double { PixelRounding.onGrid(self, scale: scale) }
 }
 
 extension Bool: KernelMask {
@@ -91,8 +91,8 @@ extension SIMD2<Double>: KernelLanes {
   @usableFromInline @inline(__always) func lessOrEqual(_ other: Self) -> Mask { self .<= other }
   @usableFromInline @inline(__always) func equal(_ other: Self) -> Mask { self .== other }
   @usableFromInline @inline(__always) var magnitude: Self { replacing(with: -self, where: self .< 0) }
-  @usableFromInline @inline(__always) func roundedHalfAwayFromZero() -> Self {
-    Self(PixelRounding.halfAwayFromZero(self[0]), PixelRounding.halfAwayFromZero(self[1]))
+  @usableFromInline @inline(__always) func onGrid(scale: Double) -> Self {
+    Self(PixelRounding.onGrid(self[0], scale: scale), PixelRounding.onGrid(self[1], scale: scale))
   }
 }
 

@@ -59,7 +59,7 @@ enum Lone<Base: KernelMode>: KernelMode {
 /// A split without active folds (`Base`: any of the modes above but
 /// ``AcrossFold`` and ``Stacked``) with a gap between its panes (R30).
 ///
-/// Note: a mode of its own: as a test of the plan's spacing in every split,
+/// Note (a3b7ed3): a mode of its own: as a test of the plan's spacing in every split,
 /// plans without a gap paid for it (callgrind: peers plan 205 → 256
 /// instructions a solve, plans/resize 327 → 346).
 enum Spaced<Base: KernelMode>: KernelMode {

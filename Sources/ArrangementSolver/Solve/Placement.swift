@@ -92,10 +92,21 @@ struct PaneEdges<Lanes: KernelLanes> {
     if Lanes.self == Double.self && atEnd().all { return reversed ? start : end }
     var position = reversed ? end - distance : start + distance
     // `PixelRounding.snapped`, in lanes.
-    if snaps { position = ((position + origin) * scale).roundedHalfAwayFromZero() / scale - origin }
+    if snaps { position = (position + origin).onGrid(scale: scale) - origin }
     position = position.larger(start).smaller(end)
     position.replace(with: reversed ? start : end, where: atEnd())
     return position
+  }
+
+  /// ``position(_:)`` of an edge that, unrounded, lies within the area and
+  /// more than 1e-9 from its end, as a compiled piece's boundary does
+  /// (``RegimeTable/piece(low:high:a:f:)``): R9's end test fails and the
+  /// clamp changes nothing, so only a rounded edge is clamped.
+  @inline(__always)
+  func interior(_ distance: Lanes) -> Lanes {
+    let position = reversed ? end - distance : start + distance
+    guard snaps else { return position }
+    return ((position + origin).onGrid(scale: scale) - origin).larger(start).smaller(end)
   }
 
   /// The low and high coordinates of the pane between the edges `leading`

@@ -122,10 +122,8 @@ struct RegimeKernel {
     }
 
     // R22: an overlay with no fold stacks both panes over the area, the
-    // primary in front, each with the container's classes; nothing to size.
-    // Note (b53560d): the horizontal class is one for all lanes (a pair across 600
-    // points wide takes the general path): as a mask of its own in the
-    // answer it cost every batch ~35 instructions a size (callgrind, peers batch).
+    // primary in front, each with the container's classes; nothing to size
+    // (one horizontal class for all lanes: the Note at `overArea`).
     if Mode.stacked {
       return overArea(
         areaWidth: areaWidth, areaHeight: areaHeight, horizontalRegular: horizontalRegular,
@@ -196,15 +194,30 @@ struct RegimeKernel {
     let edges = PaneEdges<Lanes>(
       start: Lanes(repeating: start), end: start + length, length: length, reversed: reversed, scale: scale,
       snaps: Mode.snaps, origin: axis == .horizontal ? originX : originY)
-    let leading = edges.leadingEdge
-    let boundary = edges.position(primaryLength)
-    let gap = Lanes(repeating: spacing)
-    let secondaryStart = Mode.spaced ? edges.position(primaryLength + gap) : boundary
-    let trailing = edges.position(
-      Mode.spaced ? primaryLength + gap + secondaryLength : primaryLength + secondaryLength)
-    let (primaryLow, primaryHigh) = edges.span(from: leading, to: boundary)
-    let (secondaryLow, secondaryHigh) = edges.span(from: secondaryStart, to: trailing)
-    guard (primaryHigh.greater(primaryLow) .& secondaryHigh.greater(secondaryLow)).all else { return nil }
+    let (primaryLow, primaryHigh, secondaryLow, secondaryHigh): (Lanes, Lanes, Lanes, Lanes)
+    if Mode.compiled && !Mode.spaced {
+      // What the compiler proved of every piece (``RegimeTable/piece(low:high:a:f:)``): the
+      // boundary is no end and lies within the area, and the far edge is the area's end (R9's
+      // end test holds there), so of `position` only the rounding runs; the spans need no
+      // ordering (a rounded boundary is clamped into the area).
+      let boundary = edges.interior(primaryLength)
+      (primaryLow, primaryHigh, secondaryLow, secondaryHigh) =
+        reversed ? (boundary, edges.end, edges.start, boundary) : (edges.start, boundary, boundary, edges.end)
+    } else {
+      let leading = edges.leadingEdge
+      let boundary = edges.position(primaryLength)
+      let gap = Lanes(repeating: spacing)
+      let secondaryStart = Mode.spaced ? edges.position(primaryLength + gap) : boundary
+      let trailing = edges.position(
+        Mode.spaced ? primaryLength + gap + secondaryLength : primaryLength + secondaryLength)
+      (primaryLow, primaryHigh) = edges.span(from: leading, to: boundary)
+      (secondaryLow, secondaryHigh) = edges.span(from: secondaryStart, to: trailing)
+    }
+    // Unrounded, a piece's panes keep their length (4e-9 each, below 2^22 where rounding
+    // moves an edge by less than 1e-9); a rounded edge may leave one without (R9).
+    if !(Mode.compiled && !Mode.spaced && !Mode.snaps) {
+      guard (primaryHigh.greater(primaryLow) .& secondaryHigh.greater(secondaryLow)).all else { return nil }
+    }
 
     return RegimeAnswer(
       axis: axis, crossStart: crossStart, crossLength: crossLength, primaryStart: primaryLow,

@@ -21,6 +21,13 @@ package struct InvariantViolation: Hashable, Sendable, CustomStringConvertible {
     case splitAxis
     /// The panes of a split out of order, or not spanning the area across the axis (R8, R18).
     case order
+    /// An adaptation the scene does not ask for or R33 does not allow, or a
+    /// levitated secondary that is not in front within the primary's frame,
+    /// a reflowed split not along the other axis (R33).
+    case adapted
+    /// A divider answer without a divider, with a hidden pane, at a position
+    /// that is not finite and non-negative, or snapped to no candidate (R31).
+    case divider
   }
 
   package var kind: Kind
@@ -42,9 +49,10 @@ extension Scene {
   }
 
   /// The fold that applies (R16, R22), chosen by the solver's own rule among
-  /// the active division regions: the axis it splits and its extent along
-  /// that axis, margins included, in container coordinates; `nil` when no
-  /// fold divides the layout area.
+  /// the division regions the fold policy and fold axes let the arrangement
+  /// use (R32: active ones by default): the axis it splits and its extent
+  /// along that axis, margins included, in container coordinates; `nil`
+  /// when no fold divides the layout area.
   package var applyingFold: (splitAxis: Axis, start: Double, end: Double)? {
     guard let fold = nearestFold(in: layoutArea) else { return nil }
     return (fold.splitAxis, fold.start, fold.end)
@@ -54,8 +62,11 @@ extension Scene {
     let originX = Sanitize.coordinate(container.x)
     let originY = Sanitize.coordinate(container.y)
     var nearest = Fold.Nearest()
-    for region in regions where region.kind == .division && region.isActive {
-      nearest.consider(Sanitize.rect(region.frame).offsetBy(dx: -originX, dy: -originY), id: region.id, in: area)
+    for region in regions where region.kind == .division && foldPolicy != .neverAvoid {
+      guard region.isActive || foldPolicy == .alwaysAvoid else { continue }
+      let frame = Sanitize.rect(region.frame).offsetBy(dx: -originX, dy: -originY)
+      guard foldAxes.allows(frame.foldOrientation) else { continue }
+      nearest.consider(frame, id: region.id, in: area)
     }
     return nearest.fold
   }
@@ -64,11 +75,14 @@ extension Scene {
 extension Solution {
   /// Every invariant this answer to `scene` breaks; empty for a sound answer.
   ///
+  /// The one check of what R1–R35 promise of every answer, for the tests
+  /// and the fuzz targets alike.
+  ///
   /// Pane edges are placed exactly by the rules (the area's edges, the
   /// fold's, snapped edges clamped into the area: R9, R18), and a frame keeps
   /// its low edge as placed; its high edge, recomputed as origin plus
   /// length, may round a few units in the last place past where it was
-  /// placed. That is the only tolerance.
+  /// placed. That is the only tolerance (``slack(_:_:)``).
   package func invariantViolations(for scene: Scene) -> [InvariantViolation] {
     var found: [InvariantViolation] = []
     func report(_ kind: InvariantViolation.Kind, _ message: String) {
@@ -78,6 +92,10 @@ extension Solution {
     let fold = scene.nearestFold(in: area)
     // R22, R24: an overlay stacks without a fold, or when its side-by-side axis is not allowed.
     let stacks = scene.style == .overlay && (fold.map { !scene.axes.allows($0.splitAxis) } ?? true)
+    // R33: a levitated secondary floats in front of the primary.
+    let levitated = adapted == .levitated
+    checkAdaptation(scene, fold: fold, report)
+    checkDivider(scene, report)
     let panes = [("primary", primary), ("secondary", secondary)]
     var sound = true  // both frames finite, so geometry can be compared
 
@@ -104,7 +122,7 @@ extension Solution {
           break
         }
       }
-      let front = name == "primary" && stacks ? 1 : 0
+      let front = name == "primary" ? (stacks ? 1 : 0) : (levitated ? 1 : 0)
       if pane.zIndex != front { report(.zIndex, "\(name) zIndex \(pane.zIndex), expected \(front)") }
       if let fold, !stacks {
         let low = frame.start(along: fold.splitAxis)
@@ -118,7 +136,7 @@ extension Solution {
     }
 
     let bothShown = primary.visible && secondary.visible
-    if bothShown && sound {
+    if bothShown && sound && !levitated {
       let overArea = Axis.allCases.allSatisfy {
         Self.spans(primary.frame, area, $0) && Self.spans(secondary.frame, area, $0)
       }
@@ -128,7 +146,7 @@ extension Solution {
       }
     }
 
-    let splits = scene.style == .split && bothShown
+    let splits = scene.style == .split && bothShown && !levitated
     switch (splitAxis, splits) {
     case (nil, false):
       break
@@ -137,8 +155,10 @@ extension Solution {
     case (let axis?, false):
       report(.splitAxis, "\(axis) without a split of two shown panes")
     case (let axis?, true):
-      // R16: across the fold, else along the area's longer side (horizontal when square).
-      let expected = fold?.splitAxis ?? (area.height > area.width ? .vertical : .horizontal)
+      // R16: across the fold, else along the area's longer side (horizontal when square);
+      // the other axis where the secondary reflowed (R33).
+      let chosen = fold?.splitAxis ?? (area.height > area.width ? .vertical : .horizontal)
+      let expected = adapted == .reflowed ? chosen.cross : chosen
       // R2: classes not given follow the container, not the layout area.
       let container = Size(
         width: Sanitize.length(scene.container.width), height: Sanitize.length(scene.container.height))
@@ -151,6 +171,47 @@ extension Solution {
       if sound { checkOrder(along: axis, in: area, scene.layoutDirection == .rightToLeft, report) }
     }
     return found
+  }
+
+  /// R33: an adaptation only where the scene's secondary asks for it in a
+  /// split, that strategy's, with no fold for `reflow`; a levitated
+  /// secondary in front, within the primary's frame, with no split axis.
+  private func checkAdaptation(_ scene: Scene, fold: Fold?, _ report: (InvariantViolation.Kind, String) -> Void) {
+    guard let adapted else { return }
+    let asked = scene.style == .split && scene.secondary.visible
+    switch adapted {
+    case .reflowed:
+      if !asked || scene.secondary.adapt != .reflow || fold != nil {
+        report(.adapted, "reflowed without reflow, or with a fold that applies")
+      }
+      if !(primary.visible && secondary.visible) { report(.adapted, "reflowed without both panes") }
+    case .levitated:
+      if !asked || scene.secondary.adapt != .levitate { report(.adapted, "levitated without levitate") }
+      let floats = primary.visible && secondary.visible && splitAxis == nil
+      let within = Axis.allCases.allSatisfy { axis in
+        let low = secondary.frame.start(along: axis)
+        let end = primary.frame.end(along: axis)
+        return low >= primary.frame.start(along: axis) && secondary.frame.end(along: axis) - end <= Self.slack(low, end)
+      }
+      if !(floats && within) {
+        report(.adapted, "levitated secondary \(secondary.frame) is not over the primary \(primary.frame)")
+      }
+    }
+  }
+
+  /// R31: a divider answer only for a scene with a divider whose split shows
+  /// both panes, at a finite position from the placement origin, snapped (if
+  /// at all) to one of its candidates: the anchors, then the division regions.
+  private func checkDivider(_ scene: Scene, _ report: (InvariantViolation.Kind, String) -> Void) {
+    guard let divider else { return }
+    guard let settings = scene.divider, scene.style == .split else {
+      return report(.divider, "a divider answer without a divider")
+    }
+    if !(primary.visible && secondary.visible) { report(.divider, "a divider answer with a hidden pane") }
+    if !(divider.position.isFinite && divider.position >= 0) { report(.divider, "at \(divider.position)") }
+    if let anchor = divider.anchor, !(anchor >= 0 && anchor < settings.anchorCount + scene.regions.count) {
+      report(.divider, "snapped to candidate \(anchor), beyond the anchors and folds")
+    }
   }
 
   /// R8, R18: the primary leads along the split axis (on the right of a

@@ -40,7 +40,7 @@ public struct Solution: Hashable, Sendable {
   public var splitAxis: Axis?
   /// How the secondary was adapted (R33); `nil` when it was not.
   public var adapted: Adaptation?
-  // Note: the divider is kept as a code and a position, not as an optional
+  // Note (4d272fa): the divider is kept as a code and a position, not as an optional
   // `DividerAnswer` (17 bytes with its tag): the code fits the padding after
   // the axis, so every answer grows by the position's 8 bytes only.
   /// 0: no divider answer; 1: a divider without an anchor; 2 + k: anchor k.

@@ -16,7 +16,7 @@ extension ArrangementConfiguration {
 
     // Apple's rules alone (a scene without the third generation's fields,
     // read as constants): steps 3–5 without R30, R31 and R33.
-    // Note: a branch on the configuration's type, not on its settings: with
+    // Note (901d3c5): a branch on the configuration's type, not on its settings: with
     // the third generation's steps folded away only through their settings,
     // cold solves of Apple's scenes cost ~68 instructions more (callgrind,
     // overlay/flat 356 → 424), though none of those steps ran.
@@ -119,7 +119,10 @@ extension PaneLengths where Lanes == Double {
   /// R30 with R6: a pane that sizing over `L'` leaves alone, because the
   /// other's minimum does not fit beside it or the other has no length,
   /// takes `alone()`'s length for it (its maximum over the whole `L`, at most
-  /// `L`), with no gap, even where `L'` left it none.
+  /// `L`), with no gap, even where `L'` left it none. Where sizing left
+  /// neither pane any length (a spacing of at least `L`, so `L' = 0`), R6
+  /// hides the second in priority order and the first is the one alone
+  /// (SPEC §9): neither is hidden for want of length that the gap took.
   @inline(__always)
   mutating func leaveAlone(
     _ primary: ResolvedRange<Double>, _ secondary: ResolvedRange<Double>, primaryFirst: Bool, shared: Double,
@@ -130,8 +133,11 @@ extension PaneLengths where Lanes == Double {
       primaryFirst
       ? Self.givenBack(preferred.primary, first: primary, second: secondary, length: shared).fits
       : Self.givenBack(preferred.secondary, first: secondary, second: primary, length: shared).fits
-    let primaryAlone = secondFits ? primaryShown && !secondaryShown : primaryFirst
-    let secondaryAlone = secondFits ? secondaryShown && !primaryShown : !primaryFirst
+    // One pane shown and the other's minimum fitting: the shown one is alone;
+    // otherwise (R6 proper, or neither shown) the pane sized first.
+    let oneShown = secondFits && (primaryShown || secondaryShown)
+    let primaryAlone = oneShown ? primaryShown && !secondaryShown : primaryFirst
+    let secondaryAlone = oneShown ? secondaryShown && !primaryShown : !primaryFirst
     guard primaryAlone || secondaryAlone else { return }
     let lengths = alone()
     self.primary = primaryAlone ? lengths.primary : 0

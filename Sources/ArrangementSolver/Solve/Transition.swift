@@ -104,14 +104,7 @@ public struct Transition: Sendable {
   @inlinable @inline(__always)
   func frame(_ start: SIMD4<Double>, _ change: SIMD4<Double>, _ t: Double, _ origin: SIMD2<Double>) -> Rect {
     var edges = start + change * t
-    if scale > 0 {
-      // R29: where an edge times the scale is 2^52 or more (even infinite, for
-      // a huge scale), every number there is on the grid: the edge stays.
-      let scaled = edges * scale
-      let big = SIMD4<Double>(repeating: 0x1p52)
-      edges = (PixelRounding.halfAwayFromZero(scaled) / scale).replacing(
-        with: edges, where: scaled .>= big .| scaled .<= -big)
-    }
+    if scale > 0 { edges = PixelRounding.onGrid(edges, scale: scale) }
     let low = edges.lowHalf
     let high = edges.highHalf.replacing(with: low, where: edges.highHalf .< low)
     return Rect(x: low.x - origin.x, y: low.y - origin.y, width: high.x - low.x, height: high.y - low.y)
