@@ -101,5 +101,6 @@ extension ArrangementSuite {
       .init("displacement/elements", operation: "displacement", operations: "displacements"),
       .init("grid/columns", operation: "grid fit", operations: "grid fits"),
       .init("scene-file/", operation: "scene", operations: "scenes"),
-    ])
+    ],
+    referenceCaption: "the least work any solver could do for the peers workload")
 }

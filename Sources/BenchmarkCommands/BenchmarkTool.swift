@@ -1,4 +1,5 @@
 import BenchmarkRunner
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -23,6 +24,9 @@ public struct BenchmarkTool: Sendable {
   /// The paragraph under the tool's USAGE line.
   public let summary: String
   public let suite: BenchmarkSuite
+  /// A source file of the tool, as the compiler saw its path: `--version` names the commit
+  /// of the git checkout that holds it, where there is one (``BuildCommit``).
+  public let sourceFile: String
   /// The host's subcommands first, then the runner's.
   public let commands: [Command]
   /// The option table: the runner's rows, then the host's.
@@ -33,10 +37,11 @@ public struct BenchmarkTool: Sendable {
 
   public init(
     name: String, version: String, summary: String, suite: BenchmarkSuite, commands: [Command] = [],
-    options: [OptionRow] = []
+    options: [OptionRow] = [], sourceFile: String = #filePath
   ) {
     self.name = name
     self.version = version
+    self.sourceFile = sourceFile
     self.summary = summary
     self.suite = suite
     self.commands = commands + Self.runnerCommands
@@ -114,7 +119,8 @@ public struct BenchmarkTool: Sendable {
       guard arguments.count == 1 else {
         throw CommandFailure("--version takes no other arguments", status: .usage)
       }
-      return .text("\(name) \(version)\n")
+      let commit = BuildCommit.describe(source: sourceFile, executable: Bundle.main.executablePath)
+      return .text("\(name) \(version)\(commit.map { " (\($0))" } ?? "")\n")
     case _ where first.hasPrefix("-"):
       // Options without a subcommand are the default subcommand's: `tool --quick` is `tool run --quick`.
       return .command(path: Self.defaultCommand, command(Self.defaultCommand)!, rest: arguments)

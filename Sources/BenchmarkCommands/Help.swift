@@ -21,7 +21,8 @@ extension BenchmarkTool {
     }
     lines += ["", "OPTIONS:"]
     lines += Self.entry("-h, --help", "Show this help; `<subcommand> --help` shows a subcommand's.")
-    lines += Self.entry("--version", "Print the tool's version.")
+    lines += Self.entry(
+      "--version", "Print the tool's version, and the commit of the checkout it was built from, if there is one.")
     let visible = commands.filter { !$0.isHidden }.flatMap { $0.actions.isEmpty ? [$0] : $0.actions }
     lines += ["", Self.statusTable(visible.flatMap { command in command.statuses.map { ($0, command.name) } })]
     return lines.joined(separator: "\n") + "\n"

@@ -10,13 +10,15 @@ enum ReportCommand {
       Writes a capacity report of RUN (default results/runs/latest.json), against
       BASELINE when two files are given, into DIR:
         index.html   a self-contained page: operations per frame per group, the
-                     suite's charts (cost over sizes, scaling over cores), allocations,
-                     and with a baseline the change per group (inline SVG, no script)
+                     suite's charts, allocations, and with a baseline the change
+                     per group, coloured by its time verdict (inline SVG, no script)
         summary.md   the numbers and the capacity change, for a pull request
         groups.csv   one row per group
         run.json     the run with the chart data the report measured
-      Unless RUN already holds chart data or --no-measure is given, the report
-      measures the suite's charts with this build (a few seconds; build in release).
+      Groups that others name as their reference are left out of the tables and
+      charts. A suite with charts (cost over sizes, scaling over cores) has them
+      measured by this build unless RUN already holds chart data (a few seconds;
+      build in release).
       """,
     maximumArguments: 2, statuses: [.success, .toolError, .noBaseline, .usage],
     rules: [.requires(Options.byDate, Options.history)],
@@ -57,7 +59,8 @@ enum ReportCommand {
       let (entries, _) = try HistoryCommand.ordered(history, byDate: options.has(Options.byDate))
       trends = Trend.build(entries, titles: run.groups.map(\.title)).filter { $0.points.count > 1 }
     }
-    let report = CapacityReport(run: run, baseline: baseline, definitions: suite.reportDefinitions, trends: trends)
+    let report = CapacityReport(
+      run: run, baseline: baseline, definitions: suite.reportDefinitions, trends: trends, thresholds: suite.thresholds)
     let encodedRun: Data
     do {
       encodedRun = try run.encoded()

@@ -10,14 +10,19 @@ public struct CapacityReport {
   public var definitions: ReportDefinitions
   /// Each group's times over recorded commits (see ``Trend``); drawn when given.
   public var trends: [Trend]
+  /// The suite's thresholds (``BenchmarkSuite/thresholds``): the change chart colours each
+  /// bar by the time verdict `compare` would give, under the same thresholds.
+  public var thresholds: [GroupThresholds]
 
   public init(
-    run: RunResult, baseline: RunResult? = nil, definitions: ReportDefinitions = .generic, trends: [Trend] = []
+    run: RunResult, baseline: RunResult? = nil, definitions: ReportDefinitions = .generic, trends: [Trend] = [],
+    thresholds: [GroupThresholds] = []
   ) {
     self.run = run
     self.baseline = baseline
     self.definitions = definitions
     self.trends = trends
+    self.thresholds = thresholds
   }
 
   var frames: [ReportDefinitions.Frame] { definitions.frames }
@@ -37,9 +42,29 @@ public struct CapacityReport {
     (run.series ?? []).filter { $0.section == section.id }
   }
 
-  /// The groups reported against a reference (the reference itself, a bare
-  /// lower bound, would dwarf every bar), in run order.
-  var groups: [GroupResult] { run.groups.filter { $0.reference != nil } }
+  /// The groups the others are timed against (``Benchmark/reference``), in run order.
+  var references: [String] {
+    var titles: [String] = []
+    for title in run.groups.compactMap(\.reference) where !titles.contains(title) { titles.append(title) }
+    return titles
+  }
+
+  /// The groups shown, in run order: every group but those the others are timed against
+  /// (a yardstick, far quicker than the rest, would dwarf every bar); with no reference, all.
+  var groups: [GroupResult] {
+    let references = Set(references)
+    return run.groups.filter { !references.contains($0.title) }
+  }
+
+  /// The sentence on the groups left out: their titles, and what the suite says they are.
+  var referenceSentence: String {
+    let references = references
+    guard !references.isEmpty else { return "" }
+    let what = definitions.referenceCaption.map { ", \($0)," } ?? ""
+    let verb = references.count == 1 ? "is" : "are"
+    return
+      " \(references.joined(separator: ", "))\(what) \(verb) left out: the other groups are timed against \(references.count == 1 ? "it" : "them") (the × reference column in the tables of run)."
+  }
 
   /// The words for one operation of `group` and for several (``ReportDefinitions/unit(of:)``).
   func unit(_ group: GroupResult) -> (operation: String, operations: String) { definitions.unit(of: group.title) }
@@ -176,9 +201,25 @@ public struct CapacityReport {
   /// of median(run) / median(baseline), ``Statistics/medianRatioInterval``).
   /// Throughput is the inverse of time, so the interval's ends swap: a time
   /// ratio in low…high is a throughput ratio in 1/high…1/low.
+  /// Each group's time verdict against the baseline, as `compare` gives it under the suite's
+  /// thresholds (`not judged` where the baseline is another host's); `nil` without a baseline.
+  var timeVerdicts: [String: Verdict]? {
+    var policy = ComparisonPolicy()
+    policy.groupThresholds = thresholds
+    return baseline.map { baseline in
+      Dictionary(
+        Comparison(baseline: baseline, current: run, policy: policy).groups.map { ($0.title, $0.time) },
+        uniquingKeysWith: { a, _ in a })
+    }
+  }
+
+  /// Each bar carries the time verdict `compare` gives the group (``Comparison``, under the
+  /// suite's thresholds): `not judged` where the baseline is another host's.
   func throughputChanges() -> [Chart.Change] {
-    groups.compactMap { group -> Chart.Change? in
+    let verdicts = timeVerdicts
+    return groups.compactMap { group -> Chart.Change? in
       guard let (old, ratio) = change(group) else { return nil }
+      let verdict = verdicts?[group.title]
       let time = Statistics.medianRatioInterval(old.samplesByProcess, group.samplesByProcess)
       let (low, high) = (1 / time.high, 1 / time.low)
       let interval =
@@ -187,8 +228,8 @@ public struct CapacityReport {
         label: group.title, percent: (ratio - 1) * 100, low: (low - 1) * 100, high: (high - 1) * 100,
         text: Report.percent(ratio),
         detail:
-          "\(Report.percent(ratio)) \(operations)/s (\(Report.rate(old.throughput)) → \(Report.rate(group.throughput)))\(interval.isEmpty ? "" : ", " + interval)"
-      )
+          "\(Report.percent(ratio)) \(operations)/s (\(Report.rate(old.throughput)) → \(Report.rate(group.throughput)))\(interval.isEmpty ? "" : ", " + interval)\(verdict.map { "; time: \($0.rawValue)" } ?? "")",
+        verdict: verdict)
     }
   }
 
@@ -219,7 +260,7 @@ public struct CapacityReport {
       (
         "capacity",
         "\(capacityWords) per \(frames[0].name) frame, one core",
-        "\(definitions.capacityCaption) The table gives the numbers; groups are timed against \(run.groups.compactMap(\.reference).first ?? "their reference"), the least work any \(operation) could do.",
+        "\(definitions.capacityCaption) The table gives the numbers.\(referenceSentence)",
         [
           Chart.bars(
             title:
@@ -234,7 +275,7 @@ public struct CapacityReport {
       sections.append(
         (
           "change", "Throughput change against the baseline",
-          "Bars to the right of zero: more \(operations) per second than the baseline; to the left: fewer. Each bar is the change of the median, written beside it; the whisker is its 95% interval (a hierarchical bootstrap over processes: the interval the compare command judges time by).",
+          "Bars to the right of zero: more \(operations) per second than the baseline; to the left: fewer. Each bar is the change of the median, written beside it, coloured by the time verdict of compare (grey: the same, or not judged where the baseline is another host's); the whisker is its 95% interval (a hierarchical bootstrap over processes: the interval compare judges time by).",
           [
             Chart.changes(
               title: "Throughput change per group", rows: changes, more: "more \(operations)/s",
@@ -252,6 +293,10 @@ public struct CapacityReport {
       case .lines(let logX):
         let lines = members.map { series in
           Chart.Line(name: series.name ?? series.title, points: series.points.map { ($0.x, $0.value) })
+        }
+        if lines.allSatisfy({ $0.points.allSatisfy { $0.y == 0 } }) {
+          sections.append((section.id, section.title, section.caption + " Every value is 0.", []))
+          continue
         }
         sections.append(
           (
@@ -321,30 +366,38 @@ public struct CapacityReport {
         ))
     }
 
-    // 5. Allocations.
-    sections.append(
-      (
-        "allocations", "Heap allocations per \(operation)",
-        "Counted by a malloc interposer after warm-up.",
-        [
-          Chart.lines(
-            title: "Heap allocations per \(operation), by group",
-            lines: [
-              Chart.Line(
-                name: "allocations per \(operation)",
-                points: groups.enumerated().map { (Double($0.offset + 1), $0.element.allocationsPerOperation) })
-            ], xName: "group (numbered as in the table)", yName: "allocations per \(operation)", logX: false,
-            integerX: true)
-        ]
-      ))
+    // 5. Allocations: a line of words where no group allocates, rather than a panel of dots at zero.
+    if groups.allSatisfy({ $0.allocationsPerOperation == 0 }) {
+      sections.append(
+        (
+          "allocations", "Heap allocations per \(operation)",
+          "Counted by a malloc interposer after warm-up: no group shown allocates (0 per \(operation) in each of the \(groups.count)).",
+          []
+        ))
+    } else {
+      sections.append(
+        (
+          "allocations", "Heap allocations per \(operation)",
+          "Counted by a malloc interposer after warm-up.",
+          [
+            Chart.lines(
+              title: "Heap allocations per \(operation), by group",
+              lines: [
+                Chart.Line(
+                  name: "allocations per \(operation)",
+                  points: groups.enumerated().map { (Double($0.offset + 1), $0.element.allocationsPerOperation) })
+              ], xName: "group (numbered as in the table)", yName: "allocations per \(operation)", logX: false,
+              integerX: true)
+          ]
+        ))
+    }
 
+    // A section without charts is its line of words (class `note`): nothing drawn is worth a panel.
     let body = sections.map { section in
-      "<section id=\"\(section.id)\"><h2>\(Chart.escape(section.title))</h2><p>\(Chart.escape(section.text))</p>\n<div class=\"charts\">\n\(section.charts.map { "<figure>\($0)</figure>" }.joined(separator: "\n"))\n</div></section>"
+      section.charts.isEmpty
+        ? "<section id=\"\(section.id)\"><h2>\(Chart.escape(section.title))</h2><p class=\"note\">\(Chart.escape(section.text))</p></section>"
+        : "<section id=\"\(section.id)\"><h2>\(Chart.escape(section.title))</h2><p>\(Chart.escape(section.text))</p>\n<div class=\"charts\">\n\(section.charts.map { "<figure>\($0)</figure>" }.joined(separator: "\n"))\n</div></section>"
     }.joined(separator: "\n")
-    let throughput = Chart.bars(
-      title: "\(capacityWords) per second per core (millions)", labels: labels,
-      series: [("\(run.commit)", groups.map { $0.throughput / 1e6 })],
-      unit: mixesUnits ? "million/s" : "million \(operations)/s", width: 520)
     return """
       <!DOCTYPE html>
       <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Capacity report</title>
@@ -353,31 +406,25 @@ public struct CapacityReport {
       <h1>Capacity report</h1>
       <p>\(Chart.escape(provenance(run)))\(baseline.map { "<br>compared with " + Chart.escape(provenance($0)) } ?? "")</p>
       \(otherHost.map { "<p><strong>" + Chart.escape($0) + "</strong></p>" } ?? "")
-      <section id="table"><h2>Numbers</h2><div class="numbers">
-      <div class="table">\(tableHTML())</div>
-      <figure>\(throughput)</figure>
-      </div></section>
+      <section id="table"><h2>Numbers</h2><div class="numbers">\(tableHTML())</div></section>
       \(body)
       </body></html>
       """
   }
 
-  /// The page's layout: up to 1400 px wide; charts as wide as their column
-  /// (one column, or two side by side where a section has several, such as
-  /// heat maps and trends); the table and the throughput chart side by side
-  /// (the table's headings wrap to leave the chart room), one above the other
-  /// in a narrow window.
+  /// The page's layout: up to 1400 px wide; the numbers table across the whole
+  /// width, every column in view (it scrolls sideways only in a narrower window);
+  /// charts as wide as their column (one column, or two side by side where a
+  /// section has several, such as heat maps and trends).
   static let style = [
     "body{font-family:sans-serif;margin:1.5em auto;padding:0 1.5em;max-width:1400px;color:#222}",
-    "table{border-collapse:collapse;font-size:13px}",
-    "td,th{border:1px solid #ccc;padding:3px 7px;text-align:right}td{white-space:nowrap}th{vertical-align:bottom}",
+    "table{border-collapse:collapse;font-size:13px;width:100%}",
+    "td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}td,th{white-space:nowrap}th{vertical-align:bottom}",
     "td:nth-child(2),th:nth-child(2),td.unit,th.unit{text-align:left}",
     "td.negative{color:#d62728}td.positive{color:#1f77b4}",
-    "section{margin-top:2em}figure{margin:0;min-width:0}",
+    "section{margin-top:2em}figure{margin:0;min-width:0}p.note{font-style:italic}",
     "svg{display:block;width:100%;height:auto}",
-    ".numbers{display:grid;grid-template-columns:auto minmax(480px,1fr);gap:1.5em 2em;align-items:start}",
-    ".numbers>.table{overflow-x:auto}",
-    "@media (max-width:1100px){.numbers{grid-template-columns:minmax(0,1fr)}}",
+    ".numbers{overflow-x:auto}",
     ".charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,560px),1fr));gap:1.5em 2em}",
   ].joined()
 
@@ -389,6 +436,7 @@ public struct CapacityReport {
     let (op, ops) = mixed ? ("op", "ops") : (operation, operations)
     var rows =
       "<table><tr><th>#</th><th>group</th>\(mixed ? "<th class=\"unit\">operation</th>" : "")<th>ns/\(op)</th><th>\(ops)/s per core</th>\(frameHeads)<th>allocs/\(op)</th>\(memoryHeads)\(baseline == nil ? "" : "<th>before</th><th>change</th>")</tr>"
+    let verdicts = timeVerdicts
     for (index, group) in groups.enumerated() {
       let median = group.nanosecondsPerOperation.median
       rows +=
@@ -398,7 +446,10 @@ public struct CapacityReport {
       rows += memory.map { "<td>\(Chart.escape($0.cell(group)))</td>" }.joined()
       if baseline != nil {
         let old = change(group)
-        let sign = old.map { $0.ratio < 1 ? " class=\"negative\"" : " class=\"positive\"" } ?? ""
+        // Coloured as the change chart's bar: by the time verdict, not by the sign of a change within the noise.
+        let verdict = verdicts?[group.title]
+        let sign =
+          verdict == .regression ? " class=\"negative\"" : verdict == .improvement ? " class=\"positive\"" : ""
         rows +=
           "<td>\(old.map { Report.rate($0.old.throughput) } ?? "–")</td><td\(sign)>\(old.map { Report.percent($0.ratio) } ?? "new")</td>"
       }

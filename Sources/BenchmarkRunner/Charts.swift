@@ -28,14 +28,31 @@ public enum Chart {
     public var text: String
     /// The tooltip's words after the label.
     public var detail: String
+    /// The time verdict, which colours the bar (``Chart/colour(of:)``); `nil`: coloured by sign.
+    public var verdict: Verdict?
 
-    public init(label: String, percent: Double, low: Double, high: Double, text: String, detail: String) {
+    public init(
+      label: String, percent: Double, low: Double, high: Double, text: String, detail: String, verdict: Verdict? = nil
+    ) {
       self.label = label
       self.percent = percent
       self.low = low
       self.high = high
       self.text = text
       self.detail = detail
+      self.verdict = verdict
+    }
+  }
+
+  /// A verdict's colour: red a regression, blue an improvement, orange inconclusive, grey
+  /// the same, light grey not judged (times of another host); its words' colour is darker.
+  static func colour(of verdict: Verdict) -> (fill: String, text: String) {
+    switch verdict {
+    case .regression: (palette[1], palette[1])
+    case .improvement: (palette[0], palette[0])
+    case .inconclusive: (palette[4], "#b35900")
+    case .same, .new, .missing: ("#8c8c8c", "#555")
+    case .notJudged: ("#c8c8c8", "#666")
     }
   }
 
@@ -184,10 +201,12 @@ public enum Chart {
   }
 
   /// A vertical axis: grid lines and labels of `axis` at `position(tick)`.
-  static func yTicks(_ axis: Axis, left: Double, right: Double, position: (Double) -> Double) -> String {
+  static func yTicks(
+    _ axis: Axis, left: Double, right: Double, size: Int = 11, position: (Double) -> Double
+  ) -> String {
     axis.ticks.map { tick in
       "<line x1=\"\(f(left))\" y1=\"\(f(position(tick)))\" x2=\"\(f(right))\" y2=\"\(f(position(tick)))\" stroke=\"#ddd\"/>"
-        + text(left - 6, position(tick) + 4, axis.label(tick), anchor: "end", extra: "class=\"tick-y\"")
+        + text(left - 6, position(tick) + 4, axis.label(tick), anchor: "end", size: size, extra: "class=\"tick-y\"")
     }.joined()
   }
 
@@ -268,31 +287,47 @@ public enum Chart {
       let negative = change.percent < 0
       // At least a pixel wide, on its own side of the zero line.
       let (x, barWidth) = negative ? (min(end, zero - 1), zero - min(end, zero - 1)) : (zero, max(1, end - zero))
-      let color = negative ? loss : gain
+      let (color, words) = change.verdict.map(colour(of:)) ?? (negative ? (loss, loss) : (gain, gain))
+      let verdict =
+        change.verdict.map { " data-verdict=\"\($0.rawValue.replacingOccurrences(of: " ", with: "-"))\"" } ?? ""
       body +=
-        "<rect class=\"mark\" data-sign=\"\(negative ? "negative" : "positive")\" x=\"\(f(x))\" y=\"\(f(middle - 6))\" width=\"\(f(barWidth))\" height=\"12\" fill=\"\(color)\" fill-opacity=\"0.6\"><title>\(escape(change.label)): \(escape(change.detail))</title></rect>"
-      var outside = negative ? x : x + barWidth
+        "<rect class=\"mark\" data-sign=\"\(negative ? "negative" : "positive")\"\(verdict) x=\"\(f(x))\" y=\"\(f(middle - 6))\" width=\"\(f(barWidth))\" height=\"12\" fill=\"\(color)\" fill-opacity=\"0.6\"><title>\(escape(change.label)): \(escape(change.detail))</title></rect>"
       if change.low.isFinite && change.high.isFinite {
         let (a, b) = (px(change.low), px(change.high))
         body +=
           "<g class=\"whisker\" stroke=\"#222\" stroke-width=\"1.5\"><line x1=\"\(f(a))\" y1=\"\(f(middle))\" x2=\"\(f(b))\" y2=\"\(f(middle))\"/><line x1=\"\(f(a))\" y1=\"\(f(middle - 5))\" x2=\"\(f(a))\" y2=\"\(f(middle + 5))\"/><line x1=\"\(f(b))\" y1=\"\(f(middle - 5))\" x2=\"\(f(b))\" y2=\"\(f(middle + 5))\"/></g>"
-        outside = negative ? min(outside, a) : max(outside, b)
       }
+      // Beside its bar's end, not its whisker's (which may lie far beyond): a white halo keeps
+      // the words legible where they cross the whisker.
+      let outside = negative ? x : x + barWidth
       body += text(
-        outside + (negative ? -5 : 5), middle + 4, change.text, anchor: negative ? "end" : "start", size: 10,
-        extra: "class=\"value\" fill=\"\(color)\" font-weight=\"bold\"")
+        outside + (negative ? -4 : 4), middle + 4, change.text, anchor: negative ? "end" : "start", size: 11,
+        extra:
+          "class=\"value\" fill=\"\(words)\" font-weight=\"bold\" stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\""
+      )
     }
     body +=
       "<line class=\"zero\" x1=\"\(f(zero))\" y1=\"\(f(top - 4))\" x2=\"\(f(zero))\" y2=\"\(f(top + plotHeight))\" stroke=\"black\" stroke-width=\"1.5\"/>"
     body += text((inner + outer) / 2, top + plotHeight + 34, axisName, anchor: "middle")
-    // The key: what a bar and a whisker are.
-    let key = left
+    // The key: what a whisker is, and the colours: the verdicts drawn, or fewer and more.
+    var key = left
     body +=
-      "<rect x=\"\(f(key))\" y=\"\(f(plotTop - 3))\" width=\"12\" height=\"10\" fill=\"\(loss)\" fill-opacity=\"0.6\"/>"
-      + "<rect x=\"\(f(key + 12))\" y=\"\(f(plotTop - 3))\" width=\"12\" height=\"10\" fill=\"\(gain)\" fill-opacity=\"0.6\"/>"
-      + text(key + 30, plotTop + 6, "median change")
-      + "<g stroke=\"#222\" stroke-width=\"1.5\"><line x1=\"\(f(key + 140))\" y1=\"\(f(plotTop + 2))\" x2=\"\(f(key + 164))\" y2=\"\(f(plotTop + 2))\"/><line x1=\"\(f(key + 140))\" y1=\"\(f(plotTop - 3))\" x2=\"\(f(key + 140))\" y2=\"\(f(plotTop + 7))\"/><line x1=\"\(f(key + 164))\" y1=\"\(f(plotTop - 3))\" x2=\"\(f(key + 164))\" y2=\"\(f(plotTop + 7))\"/></g>"
-      + text(key + 170, plotTop + 6, "95% interval")
+      "<g stroke=\"#222\" stroke-width=\"1.5\"><line x1=\"\(f(key))\" y1=\"\(f(plotTop + 2))\" x2=\"\(f(key + 24))\" y2=\"\(f(plotTop + 2))\"/><line x1=\"\(f(key))\" y1=\"\(f(plotTop - 3))\" x2=\"\(f(key))\" y2=\"\(f(plotTop + 7))\"/><line x1=\"\(f(key + 24))\" y1=\"\(f(plotTop - 3))\" x2=\"\(f(key + 24))\" y2=\"\(f(plotTop + 7))\"/></g>"
+      + text(key + 30, plotTop + 6, "95% interval")
+    key += 130
+    let verdicts = ([.regression, .improvement, .inconclusive, .same, .notJudged] as [Verdict]).filter { verdict in
+      rows.contains { $0.verdict == verdict }
+    }
+    let swatches =
+      rows.contains { $0.verdict == nil } || verdicts.isEmpty
+      ? [(loss, "median change: fewer"), (gain, "more")]
+      : verdicts.map { (colour(of: $0).fill, $0 == .notJudged ? "not judged (time)" : $0.rawValue) }
+    for (fill, name) in swatches {
+      body +=
+        "<rect class=\"key\" x=\"\(f(key))\" y=\"\(f(plotTop - 3))\" width=\"12\" height=\"10\" fill=\"\(fill)\" fill-opacity=\"0.6\"/>"
+        + text(key + 16, plotTop + 6, name)
+      key += 16 + 6.2 * Double(name.count) + 18
+    }
     return frame(title: title, width: width, height: top + plotHeight + 50, body: body)
   }
 
@@ -459,10 +494,12 @@ public enum Chart {
   /// with its commit and before → after.
   public static func trend(
     title: String, commits: [String], medians: [Double], p25: [Double], p75: [Double],
-    changes: [(index: Int, label: String)], yName: String, width: Double = 760
+    changes: [(index: Int, label: String)], yName: String, width: Double = 600
   ) -> String {
-    let plotHeight = 260.0
-    let plotRight = width - 150
+    // Drawn two to a row on the page: a narrower view box than a full-width chart's,
+    // and larger type, so that its words are as large as theirs.
+    let plotHeight = 240.0
+    let plotRight = width - 120
     let count = max(commits.count, 1)
     let values = (medians + p25 + p75).filter(\.isFinite)
     let yAxis = axis(max(0, (values.min() ?? 0) * 0.97), (values.max() ?? 1) * 1.03)
@@ -472,11 +509,12 @@ public enum Chart {
     func py(_ y: Double) -> Double {
       plotTop + plotHeight - (y - yAxis.low) / (yAxis.high - yAxis.low) * plotHeight
     }
-    var body = yTicks(yAxis, left: plotLeft, right: plotRight, position: py)
-    let every = max(1, count / 8)
+    var body = yTicks(yAxis, left: plotLeft, right: plotRight, size: 13, position: py)
+    // Six labels at most: a commit's seven characters at this size need that room.
+    let every = max(1, (count + 5) / 6)
     for (index, commit) in commits.enumerated() where index % every == 0 {
       body += text(
-        px(Double(index)), plotTop + plotHeight + 16, String(commit.prefix(7)), anchor: "middle", size: 9,
+        px(Double(index)), plotTop + plotHeight + 18, String(commit.prefix(7)), anchor: "middle", size: 12,
         extra: "class=\"tick-x\"")
     }
     body +=
@@ -496,23 +534,27 @@ public enum Chart {
       let x = px(Double(change.index) - 0.5)
       body +=
         "<line class=\"change\" x1=\"\(f(x))\" y1=\"\(f(plotTop))\" x2=\"\(f(x))\" y2=\"\(f(plotTop + plotHeight))\" stroke=\"\(palette[1])\" stroke-dasharray=\"5 3\"/>"
+      // Right of the rule in the plot's left half, left of it in the right half: never over the key.
+      let left = x < (plotLeft + plotRight) / 2
       body += text(
-        x + 4, plotTop + 12 + Double(position % 3) * 13, change.label, size: 10, extra: "fill=\"\(palette[1])\"")
+        x + (left ? 4 : -4), plotTop + 13 + Double(position % 3) * 15, change.label, anchor: left ? "start" : "end",
+        size: 12, extra: "fill=\"\(palette[1])\"")
     }
-    body += text((plotLeft + plotRight) / 2, plotTop + plotHeight + 34, "commit (oldest first)", anchor: "middle")
     body += text(
-      18, plotTop + plotHeight / 2, yName, anchor: "middle",
+      (plotLeft + plotRight) / 2, plotTop + plotHeight + 38, "commit (oldest first)", anchor: "middle", size: 13)
+    body += text(
+      18, plotTop + plotHeight / 2, yName, anchor: "middle", size: 13,
       extra: "transform=\"rotate(-90 18 \(f(plotTop + plotHeight / 2)))\"")
-    let key = plotRight + 20
+    let key = plotRight + 14
     body +=
       "<line x1=\"\(f(key))\" y1=\"\(f(plotTop + 10))\" x2=\"\(f(key + 12))\" y2=\"\(f(plotTop + 10))\" stroke=\"\(palette[0])\" stroke-width=\"2\"/>"
-      + text(key + 18, plotTop + 14, "median")
+      + text(key + 18, plotTop + 14, "median", size: 12)
     body +=
       "<rect x=\"\(f(key))\" y=\"\(f(plotTop + 22))\" width=\"12\" height=\"12\" fill=\"\(palette[0])\" fill-opacity=\"0.18\"/>"
-      + text(key + 18, plotTop + 32, "p25–p75")
+      + text(key + 18, plotTop + 32, "p25–p75", size: 12)
     body +=
       "<line x1=\"\(f(key + 6))\" y1=\"\(f(plotTop + 40))\" x2=\"\(f(key + 6))\" y2=\"\(f(plotTop + 54))\" stroke=\"\(palette[1])\" stroke-dasharray=\"5 3\"/>"
-      + text(key + 18, plotTop + 50, "change point")
-    return frame(title: title, width: width, height: plotTop + plotHeight + 48, body: body)
+      + text(key + 18, plotTop + 50, "change", size: 12)
+    return frame(title: title, width: width, height: plotTop + plotHeight + 52, body: body)
   }
 }

@@ -79,10 +79,13 @@ public struct ReportDefinitions: Sendable {
   /// Groups whose operation is another (see ``Unit``), in order: where several select a
   /// group, the later one wins.
   public var units: [Unit]
+  /// What the suite's reference groups (``Benchmark/reference``) are, in its own words, said
+  /// where the report leaves them out (`the least work any solver could do`); `nil`: their titles alone.
+  public var referenceCaption: String?
 
   public init(
     operation: String, operations: String, frames: [Frame], capacityCaption: String, sections: [Section],
-    units: [Unit] = []
+    units: [Unit] = [], referenceCaption: String? = nil
   ) {
     precondition(!frames.isEmpty, "a capacity report needs a frame budget")
     self.operation = operation
@@ -91,6 +94,7 @@ public struct ReportDefinitions: Sendable {
     self.capacityCaption = capacityCaption
     self.sections = sections
     self.units = units
+    self.referenceCaption = referenceCaption
   }
 
   /// The words for one operation of the group `title` and for several: its unit's,

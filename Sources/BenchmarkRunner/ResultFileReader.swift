@@ -473,7 +473,7 @@ extension Calibration {
       return values
     }
     self.init(cpuNanoseconds: try medians("cpuNanoseconds"), memoryNanoseconds: try medians("memoryNanoseconds"))
-    if let node = try fields.optional("quietProbeNanoseconds") {
+    if let node = fields.optional("quietProbeNanoseconds") {
       let value = try node.nonNegative()
       guard value > 0 else { throw node.failure("a probe takes more than 0 ns") }
       quietProbeNanoseconds = value

@@ -96,6 +96,9 @@ struct OptionTableTests {
       #expect(!plainTool.acceptedOptions(of: path).contains(option), "\(path) \(option)")
       #expect(!listedOptions(plainTool.help(of: path)).contains(option))
     }
+    // Issue 39: nor does report's help speak of it anywhere, its text included.
+    #expect(!plainTool.help(of: "report").contains("--no-measure"))
+    #expect(Tool.benchmarkTool.help(of: "report").contains("--no-measure"))
     // The layout subcommands are the arrangement tool's alone.
     #expect(plainTool.check(["solve"])?.message == #"unknown subcommand "solve" (see --help)"#)
     #expect(Tool.benchmarkTool.commandPaths.contains("solve"))
@@ -164,11 +167,21 @@ struct OptionTableTests {
       runTool(["help", "baseline", "update"]).standardOutput == runTool(["baseline", "update", "-h"]).standardOutput)
   }
 
-  @Test("--version prints the tool's version")
+  @Test("--version prints the tool's version, and the commit of the checkout it was built from (issue 39)")
   func version() {
     let run = runTool(["--version"])
     #expect(run.status == 0)
-    #expect(run.standardOutput == "arrangement-bench \(Tool.version)\n")
+    // Built from this checkout: its commit, said as BuildCommitTests check; from a copy without git, the version alone.
+    let commit = ChildProcess.output(["git", "-C", repositoryRoot.path, "rev-parse", "--short=12", "HEAD"])
+    if let commit = commit?.trimmingCharacters(in: .whitespacesAndNewlines) {
+      #expect(
+        run.standardOutput.hasPrefix("arrangement-bench \(Tool.version) (commit \(commit)")
+          || run.standardOutput
+            == "arrangement-bench \(Tool.version) (commit unknown: its checkout moved to \(commit) after this build)\n",
+        "\(run.standardOutput)")
+    } else {
+      #expect(run.standardOutput == "arrangement-bench \(Tool.version)\n")
+    }
     #expect(runTool(["--version", "--quick"]).status == 64)
   }
 
