@@ -314,6 +314,49 @@ struct DocumentationTests {
     }
   }
 
+  /// Whether `word` names a program on PATH.
+  static func onPath(_ word: String) -> Bool {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains { folder in
+      FileManager.default.isExecutableFile(atPath: "\(folder)/\(word)")
+    }
+  }
+
+  @Test("Every sh line runs as pasted: the tool's bare name only after the line that puts it on PATH, other commands found")
+  func linesRunAsPasted() {
+    // Commands a reader's machine has that this one may not (CI's tools) or that the
+    // shell itself provides.
+    let external: Set<String> = ["export", "cd", "cat", "chromium", "jq", "for", "do", "done", "mkdir", "open"]
+    for document in Document.all {
+      var toolOnPath = false
+      for block in document.blocks where block.language == "sh" {
+        for (offset, line) in block.text.split(separator: "\n").enumerated() {
+          let text = line.trimmingCharacters(in: .whitespaces)
+          if text.hasPrefix("export PATH=") && text.contains(".build/release") { toolOnPath = true }
+          guard !text.isEmpty, !text.hasPrefix("#") else { continue }
+          let place = "\(document.path):\(block.line + 1 + offset)"
+          // Each stage of a pipeline, and what follows `&&`, starts with a command.
+          let stages = text.components(separatedBy: " | ").flatMap { $0.components(separatedBy: " && ") }
+          for stage in stages {
+            let words = stage.split(separator: " ").map(String.init).drop { $0.contains("=") && !$0.hasPrefix("-") }
+            guard let first = words.first, !first.hasPrefix("#") else { continue }
+            let command = first.trimmingCharacters(in: CharacterSet(charactersIn: "\"'("))
+            if command == "arrangement-bench" {
+              #expect(toolOnPath, "\(place): `arrangement-bench` before any line puts it on PATH")
+            } else if command.contains("/") {
+              // A script or the built tool: a file of the repository (or of the build the main job makes).
+              #expect(
+                command.hasPrefix(".build/")
+                  || FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(command).path),
+                "\(place): \(command) is not a file of the repository")
+            } else if !external.contains(command) {
+              #expect(Self.onPath(command), "\(place): \(command) is not a command on this machine")
+            }
+          }
+        }
+      }
+    }
+  }
+
   @Test("A script that a document calls exists")
   func scriptsExist() {
     #expect(!DocumentedCommand.scripts.isEmpty)
