@@ -304,10 +304,8 @@ public struct Trend: Sendable {
 }
 
 extension MachineFingerprint {
-  /// The fields that decide whether times compare, as one readable key.
-  public var hostClass: String {
-    "\(architecture), \(cpuModel), \(logicalCores) cores, \(simd.joined(separator: " "))"
-  }
+  /// The fields that decide whether times compare, as one readable key (``Comparability/kindKey(_:)``).
+  public var hostClass: String { Comparability.kindKey(self) }
 }
 
 extension String {
