@@ -141,7 +141,6 @@ package enum ABCommand {
     var policy = CompareCommand.policy(options, suite: suite, instructionsCounted: callgrind)
     // Instructions gate only where both builds were counted exactly, under callgrind.
     if !callgrind { policy.gated.remove(.instructions) }
-    policy.named.formIntersection(policy.gated)
     // Two commits may hold other groups: one that B removed is shown as missing, not a gate that checked less.
     policy.expectsEveryGroup = false
     var outcome = try ABTest(rounds: options[Options.rounds] ?? 6, policy: policy).run(
