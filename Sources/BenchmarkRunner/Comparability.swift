@@ -146,21 +146,27 @@ extension Comparability {
   /// Whether two fingerprints are of one kind of host.
   public static func sameKind(_ a: MachineFingerprint, _ b: MachineFingerprint) -> Bool { kindKey(a) == kindKey(b) }
 
-  static func kind(_ baseline: MachineFingerprint, _ current: MachineFingerprint, override: Bool) -> Finding {
+  static func kind(
+    _ baseline: MachineFingerprint, _ current: MachineFingerprint, override: Bool, pairing: Pairing = .stored
+  ) -> Finding {
     guard !sameKind(baseline, current) else { return Finding(holds: true) }
     func described(_ machine: MachineFingerprint) -> String {
       "\(machine.cpuModel), \(machine.logicalCores) cores, \(machine.simd.joined(separator: " "))"
     }
-    return Finding(
-      holds: false,
-      reason: "baseline recorded on another kind of host (\(described(baseline)); here \(described(current)))",
-      overridden: override)
+    let reason =
+      pairing == .stored
+      ? "baseline recorded on another kind of host (\(described(baseline)); here \(described(current)))"
+      : "A and B measured on two kinds of host (\(described(baseline)); \(described(current)))"
+    return Finding(holds: false, reason: reason, overridden: override)
   }
 
-  static func method(_ baseline: RunResult, _ current: RunResult) -> Finding {
+  static func method(_ baseline: RunResult, _ current: RunResult, pairing: Pairing = .stored) -> Finding {
     guard baseline.sampleClock != current.sampleClock else { return Finding(holds: true) }
-    return Finding(
-      holds: false, reason: "baseline timed in \(baseline.sampleClock), this run in \(current.sampleClock)")
+    let reason =
+      pairing == .stored
+      ? "baseline timed in \(baseline.sampleClock), this run in \(current.sampleClock)"
+      : "A timed in \(baseline.sampleClock), B in \(current.sampleClock) (builds of two versions of the runner)"
+    return Finding(holds: false, reason: reason)
   }
 }
 
@@ -258,8 +264,8 @@ extension Comparability {
   /// is half the distance of its control ratio from 1. `control` is `nil` for the control itself.
   public init(interleaved base: RunResult, head: RunResult, control: Comparison?, overrides: Overrides = Overrides()) {
     pairing = .interleaved
-    kind = Self.kind(base.machine, head.machine, override: overrides.kind)
-    method = Self.method(base, head)
+    kind = Self.kind(base.machine, head.machine, override: overrides.kind, pairing: .interleaved)
+    method = Self.method(base, head, pairing: .interleaved)
     state = State()
     state.ignored = overrides.state
     guard let control else { return }

@@ -262,6 +262,9 @@ struct ComparabilityTests {
       return result
     }
     #expect(!outcome.comparison.timeJudged && outcome.control.timeJudged)
+    #expect(
+      outcome.comparison.comparability.timeNotJudgedReason
+        == "A timed in \(SampleClock.name), B in wall time (builds of two versions of the runner)")
     #expect(outcome.status == .notJudged)
   }
 
