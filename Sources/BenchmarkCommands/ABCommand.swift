@@ -191,7 +191,7 @@ package enum ABCommand {
 
   /// What the control found, and what it did to B's verdicts: never "no
   /// difference" where the control's times were not judged.
-  static func controlSentence(_ outcome: ABTest.Outcome) -> String {
+  package static func controlSentence(_ outcome: ABTest.Outcome) -> String {
     let control = outcome.control
     guard control.timeJudged else { return "not judged: \(control.comparability.timeNotJudgedReason ?? "")" }
     // What it measured widens B's thresholds: the line before the table gives the figures.

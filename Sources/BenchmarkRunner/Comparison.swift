@@ -567,7 +567,9 @@ public struct Comparison: Sendable {
         exact.count == 1 ? exact[0] : exact.dropLast().joined(separator: ", ") + " and " + exact.last!
       parts.append("\(list) judged")
     }
-    if policy.gated.contains(.time) { parts.append(comparability.timeClause) }
+    // A time named with --metrics and not judged is said once, among the reasons.
+    let timeUnjudged = policy.named.contains(.time) && !judged.contains(.time)
+    if policy.gated.contains(.time) && !timeUnjudged { parts.append(comparability.timeClause) }
     parts += unjudged
     return head + (parts.isEmpty ? "" : ": " + parts.joined(separator: "; "))
   }

@@ -125,7 +125,9 @@ struct ComparabilityTests {
     #expect(unjudged.overall == .same && unjudged.status == .notJudged && unjudged.status.code == 6)
     #expect(
       unjudged.unjudged.first?.hasPrefix("time not judged for any group: baseline recorded on another kind") == true)
-    #expect(unjudged.verdictLine.hasPrefix("NOT JUDGED: time not judged: baseline recorded"), "\(unjudged.verdictLine)")
+    #expect(
+      unjudged.verdictLine.hasPrefix("NOT JUDGED: time not judged for any group: baseline recorded"),
+      "\(unjudged.verdictLine)")
 
     var cycles = ComparisonPolicy()
     cycles.gated = [.allocations, .cycles]
