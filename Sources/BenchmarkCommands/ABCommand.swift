@@ -13,12 +13,12 @@ package enum ABCommand {
       (git archive) into .build/ab/<commit> and built there in release (a build is
       kept and reused by later runs). Then, per round, BASE (A), HEAD (B) and BASE
       again (A′) each measure the selection in a fresh process, so that drift of
-      the machine falls on both alike; A against A′ is an A/A control. Groups
-      whose verdict is not "same" are measured again in fresh rounds and keep a
-      verdict only if it shows again. If the control itself shows a difference,
-      times are not judged: the verdict is "inconclusive" unless an exact metric
-      (allocations, or instructions or cycles with --instructions or --cycles)
-      regressed. For each
+      the machine falls on both alike; A against A′ is an A/A control. B is judged
+      against A and A′ pooled; where the control shows that the identical builds
+      differed, each group's time threshold is widened by half that difference
+      (the host's state is what the control measures, never code of either
+      build). Groups whose verdict is not "same" are measured again in fresh
+      rounds and keep a verdict only if it shows again. For each
       confirmed regression, both builds count that group's instructions per
       function under callgrind, and the functions whose counts changed most are
       printed under the verdict. With --cycles, both builds' cycles are estimated
@@ -32,7 +32,8 @@ package enum ABCommand {
       worker modes); it is built from the package in the current folder. A full
       run takes about 10 minutes on 2 cores (two builds, then 6 rounds).
       """,
-    maximumArguments: 2, statuses: [.success, .toolError, .regression, .inconclusive, .improvementOnly, .usage],
+    maximumArguments: 2,
+    statuses: [.success, .toolError, .regression, .inconclusive, .improvementOnly, .notJudged, .usage],
     rules: [.excludes(Options.json, Options.markdown)], handlesInterrupts: true
   ) { invocation throws(CommandFailure) in try run(invocation) }
 
@@ -116,11 +117,11 @@ package enum ABCommand {
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       let data = (try? encoder.encode(document)) ?? Data()
       terminal.write(String(decoding: data, as: UTF8.self) + "\n")
-      terminal.report("verdict: \(outcome.verdict.sentence) (ab took \(elapsed))\n")
+      terminal.report("verdict: \(outcome.comparison.verdictLine) (ab took \(elapsed))\n")
     } else {
       terminal.write(text(document, outcome: outcome, markdown: options.has(Options.markdown), elapsed: elapsed))
     }
-    return outcome.verdict.exitStatus
+    return outcome.status
   }
 
   /// What `ab` and `bisect` need before they build anything: the repository's
@@ -177,6 +178,8 @@ package enum ABCommand {
     var policy = CompareCommand.policy(options, suite: suite, instructionsCounted: callgrind)
     // Instructions gate only where both builds were counted exactly, under callgrind.
     if !callgrind { policy.gated.remove(.instructions) }
+    // Two commits may hold other groups: one that B removed is shown as missing, not a gate that checked less.
+    policy.expectsEveryGroup = false
     var outcome = try ABTest(rounds: options[Options.rounds] ?? 6, policy: policy).run(
       progress: progress, measure: measure)
     if callgrind {
@@ -218,16 +221,23 @@ package enum ABCommand {
     for explanation in document.explanations {
       text += "\n" + explained(explanation, markdown: markdown)
     }
-    let control = outcome.control.overall
-    text += "\nA/A control (A against A′): "
-    switch control {
-    case .regression, .improvement:
-      text += "\(control.rawValue) between identical builds: the machine was too noisy to judge\n"
-    case .inconclusive: text += "inconclusive for some groups (a noisy machine)\n"
-    default: text += "no difference\n"
-    }
-    text += "verdict: \(outcome.verdict.sentence) (ab took \(elapsed))\n"
+    text += "\nA/A control (A against A′): " + controlSentence(outcome) + "\n"
+    text += "verdict: \(outcome.comparison.verdictLine) (ab took \(elapsed))\n"
     return text
+  }
+
+  /// What the control found, and what it did to B's verdicts: never "no
+  /// difference" where the control's times were not judged.
+  package static func controlSentence(_ outcome: ABTest.Outcome) -> String {
+    let control = outcome.control
+    guard control.timeJudged else { return "not judged: \(control.comparability.timeNotJudgedReason ?? "")" }
+    // What it measured widens B's thresholds: the line before the table gives the figures.
+    switch control.overall {
+    case .regression, .improvement:
+      return "\(control.overall.rawValue) between identical builds (the machine drifted; B's thresholds widened by it)"
+    case .inconclusive: return "inconclusive for some groups (a noisy machine)"
+    default: return "the same for every group"
+    }
   }
 
   /// An explanation's table; a moved function says so beside its name.

@@ -9,7 +9,9 @@ enum CompareCommand {
     discussion: """
       Compares two result files group by group (no measurement): BASELINE and
       RESULT, or the named baseline (results/baselines/NAME.json) and RESULT
-      (default results/runs/latest.json).
+      (default results/runs/latest.json). A group of BASELINE missing from RESULT
+      is a gate that did not check it (status 6), unless --filter selects the
+      groups compared in both.
       """,
     maximumArguments: 2, statuses: RunCommand.statuses, rules: [.excludes(Options.json, Options.markdown)]
   ) { invocation throws(CommandFailure) in
@@ -30,8 +32,14 @@ enum CompareCommand {
       }
       (baselinePath, resultPath) = (positional[0], positional[1])
     }
-    let baseline = try ResultFiles.load(baselinePath, isBaseline: true)
-    let current = try ResultFiles.load(resultPath)
+    var baseline = try ResultFiles.load(baselinePath, isBaseline: true)
+    var current = try ResultFiles.load(resultPath)
+    // A selection on purpose: the groups it leaves out are neither missing nor new.
+    if let text = options[Options.filter] {
+      let filter = TitleFilter(text)
+      baseline.groups = baseline.groups.filter { filter.matches($0.title) }
+      current.groups = current.groups.filter { filter.matches($0.title) }
+    }
     let comparison = Comparison(
       baseline: baseline, current: current, policy: policy(options, suite: invocation.suite))
     let terminal = invocation.terminal
@@ -42,10 +50,12 @@ enum CompareCommand {
       terminal.write(String(decoding: data, as: UTF8.self) + "\n")
     } else {
       terminal.write(Report.comparison(comparison, markdown: options.has(Options.markdown)))
-      terminal.write("\nverdict: \(comparison.overall.sentence)\n")
-      if !comparison.timeJudged { terminal.write(ResultFiles.otherHostAdvice(invocation.tool.name)) }
+      terminal.write("\nverdict: \(comparison.verdictLine)\n")
+      if !comparison.comparability.kind.holds && !comparison.timeJudged {
+        terminal.write(ResultFiles.otherHostAdvice(invocation.tool.name))
+      }
     }
-    return comparison.overall.exitStatus
+    return comparison.status
   }
 }
 
@@ -62,7 +72,9 @@ extension CompareCommand {
     policy.gated = named ?? .all
     policy.required = (named ?? []).intersection([.allocations, .instructions])
     if instructionsCounted && policy.gated.contains(.instructions) { policy.required.insert(.instructions) }
-    policy.judgeTimeAcrossHosts = options.has(Options.compareTimesAcrossHosts)
+    policy.named = named ?? []
+    policy.overrides = Comparability.Overrides(
+      kind: options.has(Options.compareTimesAcrossHosts), state: options.has(Options.ignoreHostState))
     policy.groupThresholds = suite.thresholds
     return policy
   }

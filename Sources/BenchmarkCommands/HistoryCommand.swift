@@ -225,7 +225,8 @@ enum HistoryCommand {
     let series = entries.filter { entry in
       guard let group = entry.groups.first(where: { $0.title == change.group }) else { return false }
       switch metric {
-      case .time: return entry.hostClass == change.hostClass && entry.sampleClock == change.clock
+      case .time:
+        return change.hostClass.map { TimeSeriesKey(hostClass: $0, clock: change.clock ?? "") }?.holds(entry) ?? false
       case .instructions: return group.instructionsPerOperation != nil
       case .cycles: return group.estimatedCyclesPerOperation != nil
       }
@@ -251,10 +252,8 @@ enum HistoryCommand {
     let folder = options[Options.history] ?? defaultFolder
     let markdown = options.has(Options.markdown)
     let (entries, _) = try ordered(folder, byDate: options.has(Options.byDate))
-    // Times compare within one host class and one clock.
-    let recent = Array(
-      entries.filter { $0.hostClass == result.machine.hostClass && $0.sampleClock == result.sampleClock }
-        .suffix(options[Options.last] ?? 20))
+    // Times compare within one host class and one clock (Comparability's kind of host and method).
+    let recent = Array(entries.filter(TimeSeriesKey(result).holds).suffix(options[Options.last] ?? 20))
     guard !recent.isEmpty else {
       terminal.write(
         Text.terminal(

@@ -29,6 +29,7 @@ public enum Options {
     example: "time",
     parse: { GatedMetrics(names: $0) })
   public static let compareTimesAcrossHosts = Option(flag: "--compare-times-across-hosts")
+  public static let ignoreHostState = Option(flag: "--ignore-host-state")
   public static let instructions = Option(flag: "--instructions")
   public static let cycles = Option(flag: "--cycles")
   /// The worker's `--cycles`. Note: as long as `--instructions` on purpose: the
@@ -126,7 +127,7 @@ extension BenchmarkTool {
       OptionRow(
         Options.filter,
         "Only groups whose title contains one of these comma-separated substrings; a leading ! excludes (e.g. split/,!tabletop).",
-        for: measuring + ["list", "ab", "baseline show", "history changes"]),
+        for: measuring + ["list", "ab", "baseline show", "history changes", "compare"]),
       OptionRow(
         Options.only, "Only the groups with exactly these titles (comma-separated).", for: measuring + ["worker"]),
       OptionRow(
@@ -174,7 +175,11 @@ extension BenchmarkTool {
         for: ["run", "check", "compare", "ab"]),
       OptionRow(
         Options.compareTimesAcrossHosts,
-        "Judge times even when the baseline was recorded on another host (by default they are shown, not judged, and only exact metrics gate).",
+        "Judge times even when the baseline was recorded on another kind of host (by default they are shown, not judged, and only exact metrics gate); never across two clocks.",
+        for: ["run", "check", "compare", "ab"]),
+      OptionRow(
+        Options.ignoreHostState,
+        "Judge times at the groups' own thresholds, not widened by how far the host's state moved (calibration loops; in ab, the A/A′ control).",
         for: ["run", "check", "compare", "ab"]),
       OptionRow(
         Options.instructions,
@@ -239,7 +244,9 @@ extension BenchmarkTool {
         Options.points, "List the stable ID of every case of the selected groups instead.",
         for: suite.points == nil ? [] : ["list"]),
       OptionRow(Options.allowMixedCommits, "Merge results of different commits.", for: ["merge"]),
-      OptionRow(Options.allowMixedHosts, "Merge results of different hosts (machine fingerprints).", for: ["merge"]),
+      OptionRow(
+        Options.allowMixedHosts, "Merge results of different kinds of host (fingerprints); never of two clocks.",
+        for: ["merge"]),
       OptionRow(
         Options.format,
         "github-action-benchmark (the customSmallerIsBetter JSON) or google-benchmark (Google Benchmark's JSON); required.",

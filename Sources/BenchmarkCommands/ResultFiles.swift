@@ -8,7 +8,7 @@ enum ResultFiles {
 
   /// Said after the verdict when times were not judged: what to do about it.
   static func otherHostAdvice(_ tool: String) -> String {
-    "note: times against another host's baseline are not judged; record one of this host with `swift run -c release \(tool) baseline update`, or pass --compare-times-across-hosts\n"
+    "note: times against another kind of host's baseline are not judged; record one of this host with `swift run -c release \(tool) baseline update`, or pass --compare-times-across-hosts\n"
   }
 
   /// A result file; a missing baseline is "no baseline" (status 5), any other

@@ -10,8 +10,13 @@ enum RunCommand {
     (sees ±). A group whose interval is too wide to settle its time against its
     threshold gets more fresh processes, round by round, within --budget seconds,
     before it is called inconclusive; a time that changed is measured again in
-    fresh processes and counts only if it shows again. With --no-compare, run only
-    measures and writes the result (status 0 without a baseline).
+    fresh processes and counts only if it shows again. Against a baseline of this
+    kind of host, each time threshold is widened by how far the calibration loops
+    moved (stated before the table and in sees); another kind of host or clock
+    leaves times unjudged. The verdict line says what was judged; a gate that
+    judged none of --metrics, or a run of the whole suite that lacks groups of the
+    baseline, is status 6. With --no-compare, run only measures and writes the
+    result (status 0 without a baseline).
     """
 
   /// Seconds the rounds of added processes may take by default: with the first
@@ -19,7 +24,7 @@ enum RunCommand {
   static let defaultBudget = 20.0
 
   static let statuses: [ExitStatus] = [
-    .success, .toolError, .regression, .inconclusive, .improvementOnly, .noBaseline, .usage,
+    .success, .toolError, .regression, .inconclusive, .improvementOnly, .noBaseline, .notJudged, .usage,
   ]
 
   static let comparing: [OptionRule] = [
@@ -33,6 +38,7 @@ enum RunCommand {
     rules: comparing + [
       .excludes(Options.noCompare, Options.baseline), .excludes(Options.noCompare, Options.baselineName),
       .excludes(Options.noCompare, Options.metrics), .excludes(Options.noCompare, Options.compareTimesAcrossHosts),
+      .excludes(Options.noCompare, Options.ignoreHostState),
       .excludes(Options.noCompare, Options.budget),
     ], handlesInterrupts: true
   ) { invocation throws(CommandFailure) in try execute(invocation, printTable: true) }
@@ -91,8 +97,10 @@ enum RunCommand {
       return try again.measure(try again.selectedBenchmarks(), progress: progress)
     }
     let budget = options[Options.budget] ?? RunCommand.defaultBudget
+    // A selection on purpose (--filter, --only, --shard): the baseline's other groups are not missing.
+    let filtered = !measuring.filter.description.isEmpty || measuring.only != nil || measuring.shard != nil
     let outcome = try Check(policy: policy, budget: budget).judge(
-      result, against: baseline, measuredIn: measuredIn, report: progress.note,
+      result, against: baseline, filtered: filtered, measuredIn: measuredIn, report: progress.note,
       clock: { Date().timeIntervalSinceReferenceDate }, measure: measuring.processes > 0 ? measure : nil)
     let comparison = outcome.comparison
     // The file holds what was judged: the first processes and those the rounds added.
@@ -103,17 +111,19 @@ enum RunCommand {
     } else {
       terminal.write(Report.comparison(comparison, markdown: markdown))
     }
-    let verdict = comparison.overall
     // With --json, standard output holds the JSON document alone.
     let commit = markdown ? Text.markdown(baseline.commit) : Text.terminal(baseline.commit)
-    let sentence = "verdict: \(verdict.sentence) (against \(baselinePath), commit \(commit))\n"
+    let line = markdown ? Text.markdown(comparison.verdictLine) : Text.terminal(comparison.verdictLine)
+    let sentence = "verdict: \(line) (against \(baselinePath), commit \(commit))\n"
     let summary = comparison.timeJudged && policy.gated.contains(.time) ? outcome.summary + "\n" : ""
     if json {
       terminal.report(summary + sentence)
     } else {
       terminal.write((summary.isEmpty ? "" : "\n" + summary) + "\n" + sentence)
     }
-    if !comparison.timeJudged { terminal.report(ResultFiles.otherHostAdvice(invocation.tool.name)) }
-    return verdict.exitStatus
+    if !comparison.comparability.kind.holds && !comparison.timeJudged {
+      terminal.report(ResultFiles.otherHostAdvice(invocation.tool.name))
+    }
+    return comparison.status
   }
 }

@@ -1,10 +1,12 @@
 /// An interleaved A/B test of two builds on one machine: per round, A, then
 /// B, then A again (A′), each in a fresh process, so that drift of the
 /// machine falls on both sides alike; A against A′ is an A/A control in the
-/// same job. Groups whose verdict is not "same" are measured again in fresh
-/// rounds and keep a verdict only if it shows again. When the control itself
-/// shows a difference between identical builds, nothing is judged: the
-/// verdict is "inconclusive".
+/// same job. B is judged against A and A′ pooled, with each group's time
+/// threshold widened by half of what the control measured between the
+/// identical builds (``Comparability/init(interleaved:head:control:overrides:)``):
+/// the host's state is what the control measures, never code of either build.
+/// Groups whose verdict is not "same" are measured again in fresh rounds and
+/// keep a verdict only if it shows again.
 public struct ABTest: Sendable {
   public enum Side: String, Sendable, CaseIterable {
     case a = "A"
@@ -14,29 +16,24 @@ public struct ABTest: Sendable {
 
   /// What the test found.
   public struct Outcome: Sendable {
-    /// A against B, suspects confirmed or dropped by re-measurement.
+    /// A and A′ pooled against B, suspects confirmed or dropped by re-measurement;
+    /// its ``Comparison/comparability`` holds the allowances the control measured.
     public var comparison: Comparison
     /// A against A′ (time only).
     public var control: Comparison
-    /// The control found a regression or an improvement between identical builds.
+    /// The control found a regression or an improvement between identical
+    /// builds: the machine drifted. It widens B's thresholds; it switches nothing off.
     public var controlShowsDifference: Bool { [.regression, .improvement].contains(control.overall) }
-    /// The metrics whose verdicts stand: all gated ones, or when the control
-    /// shows a difference only the exact ones (allocations, instructions).
-    var standing: GatedMetrics {
-      controlShowsDifference ? comparison.policy.gated.subtracting(.time) : comparison.policy.gated
-    }
 
-    /// The test's verdict: the comparison's; when the control shows a
-    /// difference, a regression of an exact metric, or else inconclusive.
-    /// An advisory group's regression is shown, never the verdict.
-    public var verdict: Verdict {
-      guard controlShowsDifference else { return comparison.overall }
-      return comparison.groups.contains { $0.status(gating: standing) == .regression } ? .regression : .inconclusive
-    }
+    /// The test's verdict (an advisory group's regression is shown, never the verdict).
+    public var verdict: Verdict { comparison.overall }
 
-    /// The groups with a regression that stands (advisory ones too: they are explained as the others are).
+    /// The exit status: the comparison's, so that a gate that judged nothing it was asked to is status 6.
+    public var status: ExitStatus { comparison.status }
+
+    /// The groups with a regression (advisory ones too: they are explained as the others are).
     public var regressions: [String] {
-      comparison.groups.filter { $0.verdict(gating: standing) == .regression }.map(\.title)
+      comparison.groups.filter { $0.verdict(gating: comparison.policy.gated) == .regression }.map(\.title)
     }
   }
 
@@ -62,22 +59,35 @@ public struct ABTest: Sendable {
       }
       return results.mapValues(RunResult.pooling)
     }
-    var controlPolicy = policy
-    controlPolicy.gated = .time
     let first = try interleave(nil, "")
-    var comparison = Comparison(baseline: first[.a]!, current: first[.b]!, policy: policy)
-    var control = Comparison(baseline: first[.a]!, current: first[.control]!, policy: controlPolicy)
+    let (control, comparison) = judged(first)
+    var confirmed = comparison
     let suspects = comparison.suspects
-    if !suspects.isEmpty && ![.regression, .improvement].contains(control.overall) {
+    if !suspects.isEmpty {
       progress(
         "re-measuring \(suspects.count) suspect group(s) in \(rounds) fresh rounds: \(suspects.joined(separator: ", "))\n"
       )
-      let again = try interleave(suspects, "again: ")
-      comparison.confirm(with: Comparison(baseline: again[.a]!, current: again[.b]!, policy: policy))
-      let recheck = Comparison(baseline: again[.a]!, current: again[.control]!, policy: controlPolicy)
-      if [.regression, .improvement].contains(recheck.overall) { control = recheck }
+      // The fresh rounds carry their own control: the host's state when they ran.
+      confirmed.confirm(with: judged(try interleave(suspects, "again: ")).comparison)
     }
-    return Outcome(comparison: comparison, control: control)
+    return Outcome(comparison: confirmed, control: control)
+  }
+
+  /// One set of rounds judged: A against A′ (the control, time only, no
+  /// allowance), then A and A′ pooled against B with the control's allowances.
+  func judged(_ sides: [Side: RunResult]) -> (control: Comparison, comparison: Comparison) {
+    var controlPolicy = policy
+    controlPolicy.gated = .time
+    controlPolicy.named = []
+    controlPolicy.expectsEveryGroup = false
+    let (a, b, aPrime) = (sides[.a]!, sides[.b]!, sides[.control]!)
+    let control = Comparison(
+      baseline: a, current: aPrime, policy: controlPolicy,
+      comparability: Comparability(interleaved: a, head: aPrime, control: nil, overrides: policy.overrides))
+    let comparability = Comparability(interleaved: a, head: b, control: control, overrides: policy.overrides)
+    let comparison = Comparison(
+      baseline: RunResult.pooling([a, aPrime]), current: b, policy: policy, comparability: comparability)
+    return (control, comparison)
   }
 }
 
@@ -157,7 +167,10 @@ extension ABTest {
     public var head: Build
     public var rounds: Int
     public var verdict: Verdict
-    /// The A/A control's verdict; a regression or improvement there makes the test inconclusive.
+    /// The exit status's number and the verdict line (what was judged, and with what allowance).
+    public var status: Int32
+    public var verdictLine: String
+    /// The A/A control's verdict; a difference there widens B's time thresholds (``Comparability``).
     public var controlVerdict: Verdict
     public var comparison: ComparisonDocument
     public var control: ComparisonDocument
@@ -168,6 +181,8 @@ extension ABTest {
       self.head = head
       self.rounds = rounds
       verdict = outcome.verdict
+      status = outcome.status.code
+      verdictLine = outcome.comparison.verdictLine
       controlVerdict = outcome.control.overall
       comparison = ComparisonDocument(outcome.comparison)
       control = ComparisonDocument(outcome.control)

@@ -215,10 +215,12 @@ extension Bisection {
       precondition(rounds >= 1, "a time bisection needs at least one round")
       self.rounds = rounds
       self.policy = policy
-      // Every side is a build measured on this machine, interleaved: a difference of
-      // the reference loops between builds is drift that falls on all of them.
-      self.policy.judgeTimeAcrossHosts = true
+      // Every side is a build measured on this machine, interleaved: ``ABTest`` judges them
+      // with ``Comparability/init(interleaved:head:control:overrides:)``, whose host state is
+      // the A/A′ control's, never the builds' own loops; two clocks are still never judged.
       self.policy.gated = .time
+      self.policy.named = []
+      self.policy.expectsEveryGroup = false
     }
 
     /// Bisects on time. GOOD and BAD are first compared as `ab` compares
@@ -362,12 +364,15 @@ extension Bisection {
           }
         }
         let pooled = results.mapValues(RunResult.pooling)
-        let first = Comparison(baseline: pooled[lo]!, current: pooled[m]!, policy: policy).groups.first {
-          $0.title == group
+        // Builds measured in turn: compared as `ab` compares, never by their own loops.
+        func compared(_ old: RunResult, _ new: RunResult) -> GroupComparison? {
+          let comparability = Comparability(interleaved: old, head: new, control: nil, overrides: policy.overrides)
+          return Comparison(baseline: old, current: new, policy: policy, comparability: comparability).groups.first {
+            $0.title == group
+          }
         }
-        let second = Comparison(baseline: pooled[m]!, current: pooled[hi]!, policy: policy).groups.first {
-          $0.title == group
-        }
+        let first = compared(pooled[lo]!, pooled[m]!)
+        let second = compared(pooled[m]!, pooled[hi]!)
         guard let first, let second else {
           votes.append(.unclear)
           sets.append("set \(set): \(group) not measured")

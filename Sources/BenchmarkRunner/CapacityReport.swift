@@ -27,12 +27,14 @@ public struct CapacityReport {
 
   var frames: [ReportDefinitions.Frame] { definitions.frames }
 
-  /// Said before any change when the baseline was recorded on another host:
-  /// its changes are differences between machines, not between builds.
+  /// Said before any change when the baseline's times do not compare
+  /// (``Comparability``: another kind of host, or another method): its changes
+  /// are differences between machines, not between builds.
   var otherHost: String? {
     guard let baseline else { return nil }
-    let host = HostMatch(baseline: baseline, current: run)
-    return host.sameHost ? nil : "\(host.reason); the changes below compare two machines, not two builds"
+    let comparability = Comparability(baseline: baseline, current: run)
+    guard let reason = comparability.timeNotJudgedReason else { return nil }
+    return "\(reason); the changes below compare two machines, not two builds"
   }
   var operation: String { definitions.operation }
   var operations: String { definitions.operations }

@@ -128,17 +128,21 @@ public struct Check {
     }
   }
 
-  /// Judges `current` (measured in `seconds`) against `baseline`, restricted
-  /// to the groups measured (a filtered run is not told of missing groups).
-  /// `measure(titles, processes)` measures those groups in that many fresh
-  /// processes; `nil` measures nothing more. `clock` reads seconds.
+  /// Judges `current` (measured in `seconds`) against `baseline`. A run
+  /// filtered on purpose (`filtered`) is compared with the baseline's groups it
+  /// measured; a run of the whole suite with all of them, so that a group it
+  /// lacks is missing (``Comparison/unjudged``). `measure(titles, processes)`
+  /// measures those groups in that many fresh processes; `nil` measures nothing
+  /// more. `clock` reads seconds. The re-measurement is judged with the
+  /// comparability of what it confirms: one decision, not a second one.
   public func judge<Failure: Error>(
-    _ current: RunResult, against baseline: RunResult, measuredIn seconds: Double, report: (String) -> Void,
-    clock: () -> Double, measure: (([String], Int) throws(Failure) -> RunResult)?
+    _ current: RunResult, against baseline: RunResult, filtered: Bool = true, measuredIn seconds: Double,
+    report: (String) -> Void, clock: () -> Double, measure: (([String], Int) throws(Failure) -> RunResult)?
   ) throws(Failure) -> Outcome {
-    let policy = policy
+    var policy = policy
+    policy.expectsEveryGroup = !filtered
     func compared(_ run: RunResult) -> Comparison {
-      Comparison(baseline: Self.restricted(baseline, to: run), current: run, policy: policy)
+      Comparison(baseline: filtered ? Self.restricted(baseline, to: run) : baseline, current: run, policy: policy)
     }
     let rounds = try addProcesses(
       to: current, measuredIn: seconds, report: report, clock: clock, measure: measure,
@@ -158,7 +162,12 @@ public struct Check {
         "re-measuring \(changes.count) group(s) whose time changed, in fresh processes: \(changes.joined(separator: ", "))\n"
       )
       let fresh = try measure(changes, current.groups.map(\.processes).max() ?? 1)
-      comparison.confirm(with: compared(fresh))
+      var again = policy
+      again.expectsEveryGroup = false
+      comparison.confirm(
+        with: Comparison(
+          baseline: Self.restricted(baseline, to: fresh), current: fresh, policy: again,
+          comparability: comparison.comparability))
     }
     return Outcome(comparison: comparison, rounds: rounds)
   }
@@ -200,8 +209,8 @@ public struct Check {
 extension RunResult {
   /// Result files of one suite joined into one, e.g. the shards of a CI
   /// matrix. Refused, naming the file and the group: a group in two files
-  /// (shards that overlap, or one given twice), another suite, and unless
-  /// allowed, another commit or another host.
+  /// (shards that overlap, or one given twice), another suite, another clock
+  /// or sample filter, and unless allowed, another commit or another kind of host (``Comparability``).
   public static func merging(
     _ files: [(path: String, result: RunResult)], allowMixedCommits: Bool = false, allowMixedHosts: Bool = false
   ) throws(ToolFailure) -> RunResult {
@@ -218,10 +227,9 @@ extension RunResult {
           "\(path): commit \(other.commit) differs from \(first.path)'s \(first.result.commit) (--allow-mixed-commits to merge them)",
           status: .toolError)
       }
-      guard allowMixedHosts || other.machine == first.result.machine else {
-        throw ToolFailure(
-          "\(path): recorded on another host (\(other.machine.cpuModel), \(other.machine.logicalCores) cores) than \(first.path) (--allow-mixed-hosts to merge them)",
-          status: .toolError)
+      // One rule with every comparison: the same method always, the same kind of host unless allowed.
+      if let refusal = Comparability.mergeRefusal(first, (path, other), allowMixedHosts: allowMixedHosts) {
+        throw ToolFailure(refusal, status: .toolError)
       }
       for group in other.groups {
         if let earlier = origin[group.title] {

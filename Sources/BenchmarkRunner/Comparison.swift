@@ -8,7 +8,7 @@ public enum Verdict: String, Codable, Sendable, Comparable {
   /// In the run but not in the baseline, or the reverse.
   case new
   case missing
-  /// Times of another host: shown, not judged (see ``HostMatch``).
+  /// Times of another kind of host or another method: shown, not judged (see ``Comparability``).
   case notJudged = "not judged"
 
   private var severity: Int {
@@ -53,6 +53,15 @@ public struct GatedMetrics: OptionSet, Sendable, Hashable {
     }
     if isEmpty { return nil }
   }
+
+  /// The metrics by name, in the order `--metrics` lists them.
+  public static let named: [(GatedMetrics, String)] = [
+    (.time, "time"), (.allocations, "allocations"), (.instructions, "instructions"), (.memory, "memory"),
+    (.cycles, "cycles"),
+  ]
+
+  /// The names of these metrics, in that order.
+  public var names: [String] { Self.named.filter { contains($0.0) }.map(\.1) }
 }
 
 /// What a group's verdict rests on.
@@ -84,8 +93,13 @@ public struct ComparisonPolicy: Sendable {
   /// The metrics the user named (`--metrics`, `--instructions`): an exact one
   /// that one side did not count is then inconclusive, not a silent pass.
   public var required: GatedMetrics = []
-  /// Judge times even when the baseline comes from another host (see ``HostMatch``).
-  public var judgeTimeAcrossHosts = false
+  /// The metrics `--metrics` named: each must be judged for some group, or the gate checked nothing (``Comparison/unjudged``).
+  public var named: GatedMetrics = []
+  /// Whether a group of the baseline missing from the run means the gate did
+  /// not check it (a run not filtered on purpose); `ab` compares two commits, whose groups may differ.
+  public var expectsEveryGroup = true
+  /// What ``Comparability`` is asked to judge all the same (another kind of host; the host's state).
+  public var overrides = Comparability.Overrides()
   /// What the suite declares for some groups; a later entry's values win.
   public var groupThresholds: [GroupThresholds] = []
 
@@ -143,6 +157,9 @@ public struct GroupComparison: Sendable {
   /// The part of that half-width the baseline's own spread accounts for
   /// (relative half-width of its median's interval): more processes of the run cannot remove it.
   public var baselineHalfWidth: Double = .nan
+  /// How far the host's state moved (``Comparability/allowance(for:)``): the
+  /// time threshold is widened by it, and a change must lie beyond it.
+  public var allowance = 0.0
   public var pValue: Double = 1
   public var adjustedP: Double = 1
   public var time: Verdict = .same
@@ -164,16 +181,23 @@ public struct GroupComparison: Sendable {
     baseline?.instructionsPerOperation != nil && current?.instructionsPerOperation != nil
   }
 
+  /// The time threshold this comparison judges by: the group's, widened by the host's state.
+  public var timeThreshold: Double { limits.time + allowance }
+
+  /// Whether the interval is known: both sides measured in two processes or more
+  /// (one process's samples share its luck, and an interval of them alone claims more than it knows).
+  public var intervalKnown: Bool { timeInterval.low.isFinite && timeInterval.high.isFinite }
+
   /// Whether the interval settles the time against the threshold: it lies
-  /// wholly within 1 + threshold, or wholly beyond it.
+  /// wholly within 1 + threshold, or wholly beyond it. An unknown interval settles nothing.
   public var timeDecided: Bool {
-    guard timeInterval.low.isFinite, timeInterval.high.isFinite else { return true }
-    let limit = 1 + limits.time
+    guard intervalKnown else { return false }
+    let limit = 1 + timeThreshold
     return timeInterval.high <= limit || timeInterval.low > limit
   }
 
   /// The half-width the interval needs to settle the time: the distance from the ratio to the threshold.
-  var neededHalfWidth: Double { abs(1 + limits.time - timeRatio) }
+  var neededHalfWidth: Double { abs(1 + timeThreshold - timeRatio) }
 
   /// How many times the run's processes it would take to settle the time
   /// (``Statistics/processesFactor(halfWidth:baseline:target:)``); `nil` when
@@ -187,14 +211,21 @@ public struct GroupComparison: Sendable {
   /// What the time comparison could see and what it would take to settle it:
   /// `could see ±14%; the threshold 10% needs ~3× the processes (6 now)`.
   public var sensitivity: String {
-    guard detectableChange.isFinite else { return "" }
+    guard let current, let baseline else { return "" }
+    guard detectableChange.isFinite else {
+      let one = [baseline.processes < 2 ? "the baseline" : nil, current.processes < 2 ? "the run" : nil]
+        .compactMap { $0 }
+      return
+        "could see: unknown (\(one.isEmpty ? "no interval" : one.joined(separator: " and ") + " measured in one process"))"
+    }
     var text = "could see ±\(Report.share(detectableChange))"
+    if allowance > 0 { text += " +\(Report.share(allowance)) for the host's state" }
     guard !timeDecided else { return text }
-    let threshold = "the threshold \(Report.share(limits.time))"
-    let processes = current.map { " (\($0.processes) now)" } ?? ""
+    let threshold = "the threshold \(Report.share(timeThreshold))"
+    let processes = " (\(current.processes) now)"
     if let factor = processesNeeded {
       text += "; \(threshold) needs ~\(Int(factor.rounded(.up)))× the processes\(processes)"
-    } else if baselineHalfWidth >= neededHalfWidth && baselineHalfWidth >= limits.time / 2 {
+    } else if baselineHalfWidth >= neededHalfWidth && baselineHalfWidth >= timeThreshold / 2 {
       text +=
         "; the baseline alone sees ±\(Report.share(baselineHalfWidth)), too wide for \(threshold): record it with more processes"
     } else {
@@ -265,18 +296,26 @@ public struct GroupComparison: Sendable {
 public struct Comparison: Sendable {
   public var groups: [GroupComparison]
   public var policy: ComparisonPolicy
-  /// Whether the baseline's host is this run's (by fingerprint and calibration).
-  public var host: HostMatch
-  /// Whether time verdicts were issued: same host, or forced by the policy.
-  public var timeJudged: Bool { host.sameHost || policy.judgeTimeAcrossHosts }
+  /// Whether, and how, the two sides' times compare (kind of host, method, host state).
+  public var comparability: Comparability
+  /// Whether time verdicts were issued.
+  public var timeJudged: Bool { comparability.timeJudged }
 
-  /// Compares every group of `current` with `baseline`. When the baseline
-  /// comes from another host, times are compared but not judged (unless the
-  /// policy forces it): the verdict rests on the exact metrics alone.
-  public init(baseline: RunResult, current: RunResult, policy: ComparisonPolicy = ComparisonPolicy()) {
+  /// Compares every group of `current` with `baseline`. `comparability` is
+  /// decided once by the caller where it knows more (``Comparability/init(interleaved:head:control:overrides:)``,
+  /// or a re-measurement judged as its first measurement was); by default, as
+  /// against a stored baseline. Where times are not judged, they are shown and
+  /// the verdict rests on the exact metrics; where the host's state moved, each
+  /// group's time threshold is widened by its allowance.
+  public init(
+    baseline: RunResult, current: RunResult, policy: ComparisonPolicy = ComparisonPolicy(),
+    comparability: Comparability? = nil
+  ) {
     self.policy = policy
-    host = HostMatch(baseline: baseline, current: current)
-    let timeJudged = host.sameHost || policy.judgeTimeAcrossHosts
+    let comparability =
+      comparability ?? Comparability(baseline: baseline, current: current, overrides: policy.overrides)
+    self.comparability = comparability
+    let timeJudged = comparability.timeJudged
     var titles = current.groups.map(\.title)
     titles += baseline.groups.map(\.title).filter { !titles.contains($0) }
     var groups = titles.map { title in
@@ -284,6 +323,7 @@ public struct Comparison: Sendable {
         title: title, baseline: baseline.group(title), current: current.group(title),
         limits: policy.limits(for: title))
     }
+    for index in groups.indices { groups[index].allowance = comparability.allowance(for: groups[index].title) }
     Self.dropCyclesOfAnotherModel(&groups, baseline: baseline, current: current)
     // Time: a rank test per group, then false-discovery-rate control across groups.
     let tested = groups.indices.filter { groups[$0].baseline != nil && groups[$0].current != nil }
@@ -291,7 +331,10 @@ public struct Comparison: Sendable {
       let (old, new) = (groups[index].baseline!, groups[index].current!)
       groups[index].timeRatio = new.nanosecondsPerOperation.median / old.nanosecondsPerOperation.median
       groups[index].pValue = Statistics.mannWhitneyP(processes: old.samplesByProcess, new.samplesByProcess)
-      groups[index].timeInterval = Statistics.medianRatioInterval(old.samplesByProcess, new.samplesByProcess)
+      // One process on a side: no interval (its samples share one process's luck), never ±0 %.
+      if old.processes >= 2 && new.processes >= 2 {
+        groups[index].timeInterval = Statistics.medianRatioInterval(old.samplesByProcess, new.samplesByProcess)
+      }
       groups[index].detectableChange = Statistics.detectableChange(groups[index].timeInterval)
       let own = Statistics.medianInterval(old.samplesByProcess)
       groups[index].baselineHalfWidth = (own.high - own.low) / 2 / old.nanosecondsPerOperation.median
@@ -306,7 +349,8 @@ public struct Comparison: Sendable {
 
   static func judge(_ group: inout GroupComparison, policy: ComparisonPolicy, timeJudged: Bool) {
     let (old, new) = (group.baseline!, group.current!)
-    let threshold = group.limits.time
+    let threshold = group.timeThreshold
+    let allowance = group.allowance
     let significant = group.adjustedP < policy.falseDiscoveryRate
     let ratio = group.timeRatio
     let noisy = [old, new].contains {
@@ -324,9 +368,14 @@ public struct Comparison: Sendable {
     // Unconfirmed, an apparent slowdown beyond the threshold is inconclusive, and so
     // is a group whose interval holds both "within the threshold" and "beyond it"
     // (it could not have seen a change of that size); an unconfirmed speed-up is just the same.
-    if ratio > 1 + threshold && significant && group.timeInterval.low > 1 && slowerEverywhere && !noisy {
+    // Where the host's state moved, the change must also lie beyond that move.
+    if ratio > 1 + threshold && significant && group.timeInterval.low > 1 + allowance && slowerEverywhere && !noisy
+      && group.intervalKnown
+    {
       group.time = .regression
-    } else if ratio < 1 - threshold && significant && group.timeInterval.high < 1 && fasterEverywhere && !noisy {
+    } else if ratio < 1 - threshold && significant && group.timeInterval.high < 1 / (1 + allowance)
+      && fasterEverywhere && !noisy && group.intervalKnown
+    {
       group.time = .improvement
     } else if ratio > 1 + threshold || !group.timeDecided {
       group.time = .inconclusive
@@ -403,7 +452,8 @@ public struct Comparison: Sendable {
     return groups.filter { group in
       group.time == .inconclusive && !group.limits.advisory
         && group.decision(gating: policy.gated).basis == .time
-        && (group.timeDecided || group.processesNeeded != nil)
+        && (group.timeDecided || group.processesNeeded != nil
+          || (!group.intervalKnown && (group.baseline?.processes ?? 0) >= 2))
     }.map(\.title)
   }
 
@@ -434,13 +484,110 @@ public struct Comparison: Sendable {
     return ["instructions not compared: " + sides.joined(separator: "; ") + "; \(consequence)"]
   }
 
+  /// The gated metrics judged for at least one group: time where the sides'
+  /// times compare, an exact metric where both sides of some group hold it.
+  public var judged: GatedMetrics {
+    let both = groups.filter { $0.baseline != nil && $0.current != nil }
+    var judged: GatedMetrics = []
+    if timeJudged && !both.isEmpty { judged.insert(.time) }
+    if !both.isEmpty { judged.insert(.allocations) }
+    if both.contains(where: \.instructionsCompared) { judged.insert(.instructions) }
+    if both.contains(where: { $0.baseline?.peakHeapBytesPerRun != nil && $0.current?.peakHeapBytesPerRun != nil }) {
+      judged.insert(.memory)
+    }
+    if both.contains(where: {
+      $0.baseline?.estimatedCyclesPerOperation != nil && $0.current?.estimatedCyclesPerOperation != nil
+    }) {
+      judged.insert(.cycles)
+    }
+    return judged.intersection(policy.gated)
+  }
+
+  /// Why the gate did not check what it was asked to, one reason each: a
+  /// metric named with `--metrics` that no group could be judged on; with no
+  /// metric named, nothing judged at all; groups of the baseline missing from
+  /// a run that was not filtered on purpose. Any of them is status 6, never a pass.
+  public var unjudged: [String] {
+    var reasons: [String] = []
+    let both = groups.filter { $0.baseline != nil && $0.current != nil }
+    let judged = judged
+    for (metric, name) in GatedMetrics.named where policy.named.contains(metric) && !judged.contains(metric) {
+      let why: String
+      if both.isEmpty {
+        why = "no group is in both"
+      } else if metric == .time {
+        why = comparability.timeNotJudgedReason ?? ""
+      } else if metric == .allocations {
+        why = "no group is in both"
+      } else {
+        let has: (GroupResult?) -> Bool =
+          switch metric {
+          case .instructions: { $0?.instructionsPerOperation != nil }
+          case .memory: { $0?.peakHeapBytesPerRun != nil }
+          default: { $0?.estimatedCyclesPerOperation != nil }
+          }
+        let sides = [
+          both.contains { has($0.baseline) } ? nil : "the baseline holds none",
+          both.contains { has($0.current) } ? nil : "this run has none",
+        ].compactMap { $0 }
+        why = sides.isEmpty ? "no group has it on both sides" : sides.joined(separator: "; ")
+      }
+      reasons.append("\(name) not judged for any group: \(why)")
+    }
+    if policy.named.isEmpty && judged.isEmpty {
+      reasons.append(
+        both.isEmpty ? "nothing judged: no group is in both" : "nothing judged: \(comparability.timeClause)")
+    }
+    let missing = groups.filter { $0.baseline != nil && $0.current == nil }.map(\.title)
+    if policy.expectsEveryGroup && !missing.isEmpty {
+      let named = missing.prefix(3).joined(separator: ", ") + (missing.count > 3 ? ", …" : "")
+      reasons.append(
+        "\(missing.count) group(s) of the baseline missing from a run of the whole suite (\(named)): not checked")
+    }
+    return reasons
+  }
+
+  /// The exit status: a regression, then inconclusive, then a gate that
+  /// checked less than it was asked to (``unjudged``), then improvement only.
+  public var status: ExitStatus {
+    let verdict = overall
+    if [.regression, .inconclusive].contains(verdict) { return verdict.exitStatus }
+    return unjudged.isEmpty ? verdict.exitStatus : .notJudged
+  }
+
+  /// The verdict line's words: the verdict and what was judged, e.g. `no
+  /// regression: instructions and allocations judged; time judged with ±1.4 %`.
+  public var verdictLine: String {
+    let status = status
+    let head = status == .notJudged ? "NOT JUDGED" : overall.sentence
+    let exact = judged.subtracting(.time).names
+    var parts: [String] = []
+    if !exact.isEmpty {
+      let list =
+        exact.count == 1 ? exact[0] : exact.dropLast().joined(separator: ", ") + " and " + exact.last!
+      parts.append("\(list) judged")
+    }
+    // A time named with --metrics and not judged is said once, among the reasons.
+    let timeUnjudged = policy.named.contains(.time) && !judged.contains(.time)
+    if policy.gated.contains(.time) && !timeUnjudged { parts.append(comparability.timeClause) }
+    parts += unjudged
+    return head + (parts.isEmpty ? "" : ": " + parts.joined(separator: "; "))
+  }
+
   /// Replaces the time verdicts of re-measured groups: a change stands only
   /// if fresh processes show the same change again; a first verdict that the
   /// re-measurement calls the same is dropped; any other disagreement is inconclusive.
+  /// A re-measurement whose times were not judged (``Check`` judges it as it
+  /// judged the first, so only a caller that decided otherwise gets one)
+  /// neither confirms nor drops: the first verdict stays, and says so.
   public mutating func confirm(with remeasured: Comparison) {
     for index in groups.indices {
       guard let again = remeasured.groups.first(where: { $0.title == groups[index].title }) else { continue }
       let first = groups[index]
+      guard again.time != .notJudged || first.time == .notJudged else {
+        groups[index].note = "unconfirmed: the re-measurement's times were not judged"
+        continue
+      }
       var merged = again
       if first.time == again.time {
         if first.time == .inconclusive {
@@ -479,8 +626,11 @@ public struct ComparisonDocument: Codable, Sendable {
     public var timeRatio: Double?
     public var timeRatioLow: Double?
     public var timeRatioHigh: Double?
-    /// The smallest change the comparison could have detected: half the interval's width (0.14: ±14%).
+    /// The smallest change the comparison could have detected: half the interval's width (0.14: ±14%);
+    /// `nil` where a side was measured in one process (no interval).
     public var detectableChange: Double?
+    /// What the time threshold was widened by for the host's state (0.014: ±1.4 %).
+    public var hostStateAllowance: Double
     /// How many times the run's processes would settle a time in doubt (`nil`: settled, or no number would).
     public var processesNeeded: Double?
     public var baselineProcesses: Int?
@@ -508,13 +658,30 @@ public struct ComparisonDocument: Codable, Sendable {
   }
 
   public var verdict: Verdict
+  /// The exit status's number, and the verdict line (what was judged, what was not and why).
+  public var status: Int32
+  public var verdictLine: String
   public var gatedMetrics: [String]
-  /// False when the baseline came from another host: times are then shown, not judged.
+  /// The gated metrics judged for at least one group.
+  public var judgedMetrics: [String]
+  /// What the gate did not check (``Comparison/unjudged``): any of them is status 6.
+  public var unjudged: [String]
+  /// False when times are shown, not judged: another kind of host, or another method.
   public var timeJudged: Bool
-  /// Why the baseline's host differs (empty when it does not).
+  /// The line before the table (``Comparability/line``): kind of host, method and host state; empty when nothing to say.
   public var host: String
-  /// This run's reference loops' time over the baseline's, where both measured them.
-  public var calibrationRatio: Double?
+  /// The three answers of ``Comparability`` apart: whether each holds, and why not (`overridden` where asked).
+  public var hostKind: Finding
+  public var method: Finding
+  /// The widest allowance for the host's state a time threshold was widened by (0.014: ±1.4 %), and what measured it.
+  public var hostStateAllowance: Double
+  public var hostState: String
+
+  public struct Finding: Codable, Sendable {
+    public var holds: Bool
+    public var overridden: Bool
+    public var reason: String
+  }
   /// What the exact gates could not compare (``Comparison/uncompared``).
   public var uncompared: [String]?
   public var groups: [Group]
@@ -523,13 +690,19 @@ public struct ComparisonDocument: Codable, Sendable {
     let gated = comparison.policy.gated
     func finite(_ value: Double) -> Double? { value.isFinite ? value : nil }
     verdict = comparison.overall
-    gatedMetrics = [
-      (GatedMetrics.time, "time"), (.allocations, "allocations"), (.instructions, "instructions"), (.memory, "memory"),
-      (.cycles, "cycles"),
-    ].filter { gated.contains($0.0) }.map(\.1)
-    timeJudged = comparison.timeJudged
-    host = comparison.host.reason
-    calibrationRatio = comparison.host.cpuRatio
+    gatedMetrics = gated.names
+    status = comparison.status.code
+    verdictLine = comparison.verdictLine
+    judgedMetrics = comparison.judged.names
+    unjudged = comparison.unjudged
+    let comparability = comparison.comparability
+    timeJudged = comparability.timeJudged
+    host = comparability.line ?? ""
+    hostKind = Finding(
+      holds: comparability.kind.holds, overridden: comparability.kind.overridden, reason: comparability.kind.reason)
+    method = Finding(holds: comparability.method.holds, overridden: false, reason: comparability.method.reason)
+    hostStateAllowance = comparability.largestAllowance
+    hostState = comparability.state.reason
     uncompared = comparison.uncompared
     groups = comparison.groups.sorted { $0.verdict(gating: gated) > $1.verdict(gating: gated) }.map { group in
       let decision = group.decision(gating: gated)
@@ -541,6 +714,7 @@ public struct ComparisonDocument: Codable, Sendable {
         currentMedianNanoseconds: group.current?.nanosecondsPerOperation.median,
         timeRatio: finite(group.timeRatio), timeRatioLow: finite(group.timeInterval.low),
         timeRatioHigh: finite(group.timeInterval.high), detectableChange: finite(group.detectableChange),
+        hostStateAllowance: group.allowance,
         processesNeeded: group.processesNeeded, baselineProcesses: group.baseline?.processes,
         currentProcesses: group.current?.processes, adjustedP: group.adjustedP,
         baselineAllocationsPerRun: group.baseline?.allocationsPerRun,

@@ -20,6 +20,12 @@ public enum ExitStatus: Sendable, Hashable, CaseIterable {
   case improvementOnly
   /// A run or check: no baseline to compare with.
   case noBaseline
+  /// A run, check, comparison or A/B test that checked less than it was asked
+  /// to: a metric named with `--metrics` judged for no group (times of another
+  /// kind of host or clock, counts one side lacks), nothing judged at all, or
+  /// groups of the baseline missing from a run of the whole suite. Never a
+  /// pass (0) and never a regression (2): the message says what was not judged.
+  case notJudged
   /// The command line is wrong: an unknown subcommand or option, a bad or missing option value.
   case usage
 
@@ -32,6 +38,7 @@ public enum ExitStatus: Sendable, Hashable, CaseIterable {
     case .inconclusive: 3
     case .improvementOnly: 4
     case .noBaseline: 5
+    case .notJudged: 6
     case .usage: 64
     }
   }
@@ -47,6 +54,8 @@ public enum ExitStatus: Sendable, Hashable, CaseIterable {
     case .inconclusive: "inconclusive (too noisy to tell)"
     case .improvementOnly: "improvement only"
     case .noBaseline: "no baseline: the message names its path"
+    case .notJudged:
+      "not judged: a metric of --metrics judged for no group, or baseline groups missing; the verdict line says why"
     case .usage: "usage: an unknown subcommand, option or group title, a bad or missing option value"
     }
   }

@@ -242,7 +242,9 @@ public struct HistoryChange: Codable, Sendable, Hashable {
   }
 }
 
-/// The entries whose times compare: one host class, one clock.
+/// The entries whose times compare: one host class, one clock, the kind of
+/// host and method of ``Comparability`` (a history has no host state to widen by:
+/// its change points are found against each series' own noise).
 public struct TimeSeriesKey: Sendable, Hashable {
   public var hostClass: String
   public var clock: String
@@ -250,6 +252,17 @@ public struct TimeSeriesKey: Sendable, Hashable {
   public init(_ entry: HistoryEntry) {
     hostClass = entry.hostClass
     clock = entry.sampleClock
+  }
+
+  /// The series a run's times belong to.
+  public init(_ result: RunResult) {
+    hostClass = Comparability.kindKey(result.machine)
+    clock = result.sampleClock
+  }
+
+  public init(hostClass: String, clock: String) {
+    self.hostClass = hostClass
+    self.clock = clock
   }
 
   public func holds(_ entry: HistoryEntry) -> Bool { TimeSeriesKey(entry) == self }
@@ -304,10 +317,8 @@ public struct Trend: Sendable {
 }
 
 extension MachineFingerprint {
-  /// The fields that decide whether times compare, as one readable key.
-  public var hostClass: String {
-    "\(architecture), \(cpuModel), \(logicalCores) cores, \(simd.joined(separator: " "))"
-  }
+  /// The fields that decide whether times compare, as one readable key (``Comparability/kindKey(_:)``).
+  public var hostClass: String { Comparability.kindKey(self) }
 }
 
 extension String {

@@ -144,7 +144,11 @@ public enum Report {
       let interval =
         group.timeInterval.low.isFinite
         ? percent(group.timeInterval.low) + " … " + percent(group.timeInterval.high) : "–"
-      let sees = group.detectableChange.isFinite ? "±" + share(group.detectableChange) : "–"
+      // The host's state widens what a comparison can tell apart: `±4.2% +1.4%`. One process on a side: unknown.
+      let sees =
+        group.detectableChange.isFinite
+        ? "±" + share(group.detectableChange) + (group.allowance > 0 ? " +" + share(group.allowance) : "")
+        : (group.baseline != nil && group.current != nil ? "unknown" : "–")
       let allocations =
         "\(group.baseline.map { String($0.allocationsPerRun) } ?? "–") → \(group.current.map { String($0.allocationsPerRun) } ?? "–")"
       let instructions = [group.baseline, group.current].map { result in
@@ -180,10 +184,10 @@ public enum Report {
       ] + extra.cells([group.baseline, group.current]) + [verdict]
     }
     var text = ""
-    if !comparison.host.sameHost {
-      let judged = comparison.timeJudged ? "judged all the same, as asked" : "shown, not judged"
-      text +=
-        "\(markdown ? Text.markdown(comparison.host.reason) : Text.terminal(comparison.host.reason)); times are \(judged)\(markdown ? "\n" : "")\n"
+    if let line = comparison.comparability.line {
+      for part in line.split(separator: "\n").map(String.init) {
+        text += "\(markdown ? Text.markdown(part) : Text.terminal(part))\(markdown ? "\n" : "")\n"
+      }
     }
     text += table(header, rows, markdown: markdown)
     for line in comparison.uncompared { text += (markdown ? "\n" : "") + "\n" + line + "\n" }

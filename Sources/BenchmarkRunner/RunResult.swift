@@ -38,11 +38,6 @@ public struct MachineFingerprint: Codable, Sendable, Hashable {
         .flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map { $0 / 1000 })
   }
 
-  /// Whether times measured on `other` can be compared with times measured here.
-  public func isComparable(to other: MachineFingerprint) -> Bool {
-    architecture == other.architecture && cpuModel == other.cpuModel && logicalCores == other.logicalCores
-      && simd == other.simd
-  }
 }
 
 /// The quantiles of a group's time per operation.

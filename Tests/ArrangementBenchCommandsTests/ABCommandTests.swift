@@ -70,7 +70,27 @@ struct ABCommandTests {
     #expect(try slower.test([]).verdict == .regression)
   }
 
-  @Test("When the A/A control differs, an advisory group's exact regression does not make the verdict a regression")
+  @Test(
+    "41.1, 41.5: the control's line never reads 'no difference' where it judged nothing; the verdict line says what was judged"
+  )
+  func controlLine() throws {
+    let same = ["split/book": 100.0, "limit/clamp-ratio": 2.8]
+    let quiet = try FakeBuilds([.a: same, .b: same, .control: same]).test([])
+    #expect(ABCommand.controlSentence(quiet) == "the same for every group")
+    #expect(quiet.comparison.verdictLine.hasPrefix("no regression: allocations judged; time judged"))
+    #expect(quiet.status == .success)
+    let drifted = try FakeBuilds([.a: same, .b: same, .control: ["split/book": 70, "limit/clamp-ratio": 2.8]]).test([])
+    #expect(ABCommand.controlSentence(drifted).hasPrefix("improvement between identical builds (the machine drifted"))
+    #expect(drifted.comparison.comparability.line?.hasPrefix("A/A′ control: identical builds ran ×") == true)
+    // The control's own times not judged (two clocks in one build's runs): said, not "the same".
+    var control = quiet
+    control.control.comparability.method = Comparability.Finding(holds: false, reason: "two clocks")
+    #expect(ABCommand.controlSentence(control) == "not judged: two clocks")
+  }
+
+  @Test(
+    "41.2: a control 30 % off widens split/book's threshold (in doubt: inconclusive); an advisory group's exact regression is never the verdict"
+  )
   func advisoryUnderNoisyControl() throws {
     let same = ["split/book": 100.0, "limit/clamp-ratio": 2.8]
     let builds = FakeBuilds([.a: same, .b: same, .control: ["split/book": 70, "limit/clamp-ratio": 2.8]])

@@ -26,15 +26,16 @@ struct BenchCommandTests {
       state = state &* 6_364_136_223_846_793_005 &+ 1
       return center * (1 + 0.02 * (Double(state >> 11) / Double(1 << 53) - 0.5))
     }
+    // Four processes of ten samples: one process gives no interval (issue 41, item 4).
     return RunResult(
       suite: "default", settings: .quick,
       groups: [
         GroupResult(
-          merging: [
+          merging: stride(from: 0, to: 40, by: 10).map { start in
             GroupMeasurement(
-              title: title, operations: 1, samples: samples, allocationsPerRun: allocations, bytesPerRun: 0,
-              instructionsPerOperation: nil)
-          ])
+              title: title, operations: 1, samples: Array(samples[start..<start + 10]), allocationsPerRun: allocations,
+              bytesPerRun: 0, instructionsPerOperation: nil)
+          })
       ], commit: "test")
   }
 
@@ -54,9 +55,9 @@ struct BenchCommandTests {
   }
 
   @Test(
-    "A baseline rescaled as if recorded on a host 25 % faster or 35 % slower: exit 0, the host line, no time verdict",
+    "41.2: a baseline rescaled as if recorded on this kind of host 25 % faster or 35 % slower: judged, widened, exit 0",
     arguments: [0.75, 1.35])
-  func otherHost(_ speed: Double) throws {
+  func hostState(_ speed: Double) throws {
     func calibrated(_ run: RunResult, _ speed: Double) -> RunResult {
       var copy = run
       copy.calibration = Calibration(
@@ -67,19 +68,55 @@ struct BenchCommandTests {
     let here = try stored(calibrated(result("split/book", 50, allocations: 0), 1), "here.json")
     let there = try stored(calibrated(result("split/book", 50 * speed, allocations: 0), speed), "there.json")
     let run = runTool(["compare", there, here])
-    #expect(run.status == 0)
-    #expect(
-      run.standardOutput.hasPrefix(
-        "baseline recorded on another host, or on this one in another state: the reference loop ×"))
-    #expect(run.standardOutput.contains("; times are shown, not judged\n"))
+    #expect(run.status == 0, "\(run.standardOutput)")
+    #expect(run.standardOutput.hasPrefix("host state against the baseline: the reference loop ×"))
+    #expect(run.standardOutput.contains("; time thresholds widened by ±"))
     let row = run.standardOutput.split(separator: "\n").first { $0.hasPrefix("split/book ") } ?? ""
-    #expect(row.hasSuffix("not judged"), "\(row)")
-    #expect(run.standardOutput.contains("--compare-times-across-hosts"))
-    // Forced, the same files are judged: a slower host's baseline makes this one look faster, and the reverse.
-    #expect(runTool(["compare", there, here, "--compare-times-across-hosts"]).status == (speed < 1 ? 2 : 4))
-    // An exact metric still gates across hosts.
+    #expect(row.hasSuffix(" same"), "\(row)")
+    #expect(run.standardOutput.contains("verdict: no regression: allocations judged; time judged with ±"))
+    #expect(!run.standardOutput.contains("--compare-times-across-hosts"))
+    // At the group's own threshold the same files are a regression, or an improvement.
+    #expect(runTool(["compare", there, here, "--ignore-host-state"]).status == (speed < 1 ? 2 : 4))
+    // An exact metric still gates.
     let allocating = try stored(calibrated(result("split/book", 50, allocations: 1), 1), "allocating.json")
     #expect(runTool(["compare", there, allocating]).status == 2)
+  }
+
+  @Test("41.4, 41.5: --metrics time against another kind of host exits 6, not 0 or 2; another clock, even when forced")
+  func otherHost() throws {
+    var elsewhere = result("split/book", 50, allocations: 0)
+    elsewhere.machine.cpuModel = "Another CPU"
+    let there = try stored(elsewhere, "elsewhere.json")
+    let here = try stored(result("split/book", 70, allocations: 0), "here.json")
+    let shown = runTool(["compare", there, here])
+    #expect(shown.status == 0)
+    #expect(shown.standardOutput.hasPrefix("baseline recorded on another kind of host (Another CPU"))
+    #expect(shown.standardOutput.contains("verdict: no regression: allocations judged; time not judged: baseline"))
+    #expect(shown.standardOutput.contains("--compare-times-across-hosts"))
+    let time = runTool(["compare", there, here, "--metrics", "time"])
+    #expect(time.status == 6, "\(time.standardOutput)")
+    #expect(
+      time.standardOutput.contains(
+        "verdict: NOT JUDGED: time not judged for any group: baseline recorded on another kind"))
+    #expect(runTool(["compare", there, here, "--metrics", "time", "--compare-times-across-hosts"]).status == 2)
+    var wall = result("split/book", 50, allocations: 0)
+    wall.clock = nil
+    let clock = try stored(wall, "wall.json")
+    let forced = runTool(["compare", clock, here, "--metrics", "time", "--compare-times-across-hosts"])
+    #expect(forced.status == 6)
+    #expect(forced.standardOutput.hasPrefix("baseline timed in wall time, this run in \(SampleClock.name)"))
+  }
+
+  @Test("41.4: a result of 1 group against a baseline of 3: status 6, naming them; --filter selects on purpose")
+  func missingGroups() throws {
+    var baseline = result("a", 50, allocations: 0)
+    baseline.groups += result("b", 20, allocations: 0).groups + result("c", 10, allocations: 0).groups
+    let base = try stored(baseline, "three.json")
+    let one = try stored(result("a", 50.2, allocations: 0), "one.json")
+    let whole = runTool(["compare", base, one])
+    #expect(whole.status == 6)
+    #expect(whole.standardOutput.contains("2 group(s) of the baseline missing from a run of the whole suite (b, c)"))
+    #expect(runTool(["compare", base, one, "--filter", "a"]).status == 0)
   }
 
   @Test("compare --json prints one JSON document with the table's content and the same status")
@@ -187,7 +224,7 @@ struct BenchCommandTests {
     elsewhere.machine.cpuModel = "Another CPU"
     let d = try stored(elsewhere, "shard-d.json")
     let hosts = runTool(["merge", a, d, "--output", file("hosts.json")])
-    #expect(hosts.status == 1 && hosts.standardError.contains("\(d): recorded on another host (Another CPU"))
+    #expect(hosts.status == 1 && hosts.standardError.contains("\(d): recorded on another kind of host (Another CPU"))
     #expect(runTool(["merge", a, d, "--allow-mixed-hosts", "--output", file("hosts.json")]).status == 0)
     #expect(!FileManager.default.fileExists(atPath: file("twice.json")))
   }

@@ -26,7 +26,10 @@ struct ABTestTests {
     let outcome = ABTest(rounds: 6).run(progress: { _ in }) { builds.measure($0, $1) }
     #expect(outcome.verdict == .same)
     #expect(builds.calls.prefix(6).map(\.0) == [.a, .b, .control, .a, .b, .control])
-    #expect(outcome.comparison.groups.allSatisfy { $0.baseline?.processes == 6 })
+    // 41.1: B is judged against A and A′ pooled.
+    #expect(outcome.comparison.groups.allSatisfy { $0.baseline?.processes == 12 })
+    #expect(outcome.control.groups.allSatisfy { $0.baseline?.processes == 6 && $0.current?.processes == 6 })
+    #expect(outcome.comparison.groups.allSatisfy { $0.time == .same })
   }
 
   @Test("B 20 % slower in one group: a regression, confirmed in fresh rounds of that group alone")
@@ -41,12 +44,22 @@ struct ABTestTests {
     #expect(builds.calls.count == 36 && builds.calls.suffix(18).allSatisfy { $0.1 == ["a"] })
   }
 
-  @Test("A control that differs from A makes the test inconclusive, whatever B shows")
+  @Test("41.2: a control that differs from A widens B's thresholds by half the difference; it switches nothing off")
   func noisyControl() {
-    let builds = FakeBuilds([.a: ["a": 100, "b": 50], .b: ["a": 120, "b": 50], .control: ["a": 80, "b": 50]])
-    let outcome = ABTest(rounds: 6).run(progress: { _ in }) { builds.measure($0, $1) }
+    // A′ 20 % quicker than A: the machine drifted. B slower than every process of A and A′ is still a regression.
+    let slower = FakeBuilds([.a: ["a": 100, "b": 50], .b: ["a": 120, "b": 50], .control: ["a": 80, "b": 50]])
+    let outcome = ABTest(rounds: 6).run(progress: { _ in }) { slower.measure($0, $1) }
     #expect(outcome.controlShowsDifference)
-    #expect(outcome.verdict == .inconclusive)
+    let a = outcome.comparison.groups.first { $0.title == "a" }
+    #expect(abs((a?.allowance ?? 0) - 0.125) < 0.01, "\(a?.allowance ?? .nan)")
+    #expect(outcome.comparison.groups.first { $0.title == "b" }.map { $0.allowance < 0.01 } == true)
+    #expect(a?.time == .regression && outcome.verdict == .regression)
+    #expect(outcome.comparison.timeJudged && outcome.status == .regression)
+    // B where the drift puts it, between A and A′: not a regression.
+    let between = FakeBuilds([.a: ["a": 100, "b": 50], .b: ["a": 90, "b": 50], .control: ["a": 80, "b": 50]])
+    let drifted = ABTest(rounds: 6).run(progress: { _ in }) { between.measure($0, $1) }
+    #expect(drifted.comparison.groups.allSatisfy { $0.time != .regression && $0.time != .notJudged })
+    #expect(drifted.verdict != .regression)
   }
 
   @Test("Pooling runs puts each group's processes side by side")
