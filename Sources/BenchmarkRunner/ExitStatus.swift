@@ -26,7 +26,8 @@ public enum ExitStatus: Sendable, Hashable, CaseIterable {
   /// groups of the baseline missing from a run of the whole suite. Never a
   /// pass (0) and never a regression (2): the message says what was not judged.
   case notJudged
-  /// The command line is wrong: an unknown subcommand or option, a bad or missing option value.
+  /// The command line is wrong: an unknown subcommand or option, a bad or missing option value, or an
+  /// output path that names something the tool will not replace (a folder holding other files).
   case usage
 
   /// The number the process exits with.
@@ -56,7 +57,8 @@ public enum ExitStatus: Sendable, Hashable, CaseIterable {
     case .noBaseline: "no baseline: the message names its path"
     case .notJudged:
       "not judged: a metric of --metrics judged for no group, or baseline groups missing; the verdict line says why"
-    case .usage: "usage: an unknown subcommand, option or group title, a bad or missing option value"
+    case .usage:
+      "usage: an unknown subcommand, option or group title, a bad or missing option value, an output path the tool will not replace"
     }
   }
 }
