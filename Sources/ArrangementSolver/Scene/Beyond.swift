@@ -26,17 +26,28 @@ public struct Divider: Hashable, Sendable {
   public var snap: Bool
   /// Folds across the split axis are candidates too (after the anchors).
   public var snapToFolds: Bool
+  /// R37: a position per split axis, replacing `position` along that axis.
+  public var positions: DividerPositions
+  /// R37: the release's velocity in points per second, positive away from
+  /// the placement origin; read when `snap` is true (non-finite counts as 0).
+  public var velocity: Double
+  /// R37: a step to another candidate, instead of the nearest; read when `snap` is true.
+  public var step: DividerStep?
   @usableFromInline var anchorFractions: UInt8
   @usableFromInline var storedAnchorCount: UInt8
 
   @inlinable
   public init(
     position: DividerLength, anchors: some Sequence<DividerLength> = [DividerLength](), snap: Bool = false,
-    snapToFolds: Bool = true
+    snapToFolds: Bool = true, positions: DividerPositions = DividerPositions(), velocity: Double = 0,
+    step: DividerStep? = nil
   ) {
     self.position = position
     self.snap = snap
     self.snapToFolds = snapToFolds
+    self.positions = positions
+    self.velocity = velocity
+    self.step = step
     anchorValues = InlineArray(repeating: 0)
     anchorFractions = 0
     storedAnchorCount = 0
@@ -70,6 +81,7 @@ public struct Divider: Hashable, Sendable {
 
   public static func == (lhs: Divider, rhs: Divider) -> Bool {
     lhs.position == rhs.position && lhs.snap == rhs.snap && lhs.snapToFolds == rhs.snapToFolds
+      && lhs.positions == rhs.positions && lhs.velocity == rhs.velocity && lhs.step == rhs.step
       && lhs.anchorCount == rhs.anchorCount && (0..<lhs.anchorCount).allSatisfy { lhs.anchor($0) == rhs.anchor($0) }
   }
 
@@ -77,6 +89,9 @@ public struct Divider: Hashable, Sendable {
     hasher.combine(position)
     hasher.combine(snap)
     hasher.combine(snapToFolds)
+    hasher.combine(positions)
+    hasher.combine(velocity)
+    hasher.combine(step)
     hasher.combine(anchorCount)
     for index in 0..<anchorCount { hasher.combine(anchor(index)) }
   }

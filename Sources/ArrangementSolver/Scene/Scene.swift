@@ -42,6 +42,13 @@ public struct Scene: Hashable, Sendable {
   /// The orientations of the folds the arrangement may use (R32): `.vertical`
   /// for a vertical fold (book posture, which splits the width).
   public var foldAxes: Axes { didSet { noteThirdGeneration() } }
+  /// R38: how a levitated secondary is placed, sized and dimmed, read when
+  /// `secondary.adapt` is `.levitate` (the scene file's object form of it).
+  /// It needs no flag of its own: it matters only where `adapt` set one.
+  public var levitation: Levitation?
+  /// R36: answer each pane's reserved regions in its own coordinates. Read
+  /// by the answer's writers (``environment(of:)``), never by a solve.
+  public var environment: EnvironmentRequest?
   /// Whether the scene sets any of R30–R33's fields, or R35's edges on the
   /// secondary: kept by those fields' setters, so that a solve chooses its
   /// reading by one load.
@@ -65,7 +72,9 @@ public struct Scene: Hashable, Sendable {
     spacing: Double = 0,
     divider: Divider? = nil,
     foldPolicy: FoldPolicy = .avoidSeparating,
-    foldAxes: Axes = .both
+    foldAxes: Axes = .both,
+    levitation: Levitation? = nil,
+    environment: EnvironmentRequest? = nil
   ) {
     self.container = container
     self.safeArea = safeArea
@@ -81,6 +90,8 @@ public struct Scene: Hashable, Sendable {
     self.divider = divider
     self.foldPolicy = foldPolicy
     self.foldAxes = foldAxes
+    self.levitation = levitation
+    self.environment = environment
     setsThirdGeneration = false
     noteThirdGeneration()
   }

@@ -79,17 +79,20 @@ public struct DividerDrag: Sendable {
   }
 
   /// Moves the divider to `position` (`snap`: the drag was released, so it
-  /// snaps to the nearest candidate) and answers.
-  public mutating func move(to position: DividerLength, snap: Bool = false) -> Solution {
+  /// snaps to a candidate: the nearest, or as R37's `velocity` and `step`
+  /// say) and answers.
+  public mutating func move(
+    to position: DividerLength, snap: Bool = false, velocity: Double = 0, step: DividerStep? = nil
+  ) -> Solution {
     if let fixed { return fixed }
-    plan.placeDivider(at: position, snap: snap)
+    plan.placeDivider(at: position, snap: snap, velocity: velocity, step: step)
     guard sizes else { return wholeSplit() }
     let settings = plan.dividerSettings!
-    var target = (position: DividerRules.position(settings, shared: shared), code: UInt8(1))
+    var target = (position: DividerRules.position(settings, shared: shared, axis: axis), code: UInt8(1))
     if snap {
-      var nearest = DividerRules.Nearest(position: target.position)
-      for index in 0..<candidateCount { nearest.consider(candidates[index], index: candidateIndexes[index]) }
-      target = nearest.target
+      var release = DividerRelease(position: target.position, settings: settings)
+      for index in 0..<candidateCount { release.consider(candidates[index], index: candidateIndexes[index]) }
+      target = release.target
     }
     primary.preferred = target.position
     secondary.preferred = shared - target.position
@@ -147,6 +150,7 @@ struct PlanReference: ArrangementConfiguration {
   var hasDivider: Bool { @inline(__always) get { plan.pointee.hasDivider } }
   var divisionCount: Int { @inline(__always) get { plan.pointee.divisionCount } }
   var secondaryAdapt: AdaptStrategy { @inline(__always) get { plan.pointee.secondaryAdapt } }
+  var levitateAlignment: LevitateAlignment { @inline(__always) get { plan.pointee.levitateAlignment } }
 
   @inline(__always)
   func resolvedRanges(along axis: Axis, length: Double) -> (

@@ -28,6 +28,8 @@ public struct Transition: Sendable {
   /// The answer in between, but for the frames: `to`'s, with the larger
   /// z-index of the two, and a pane that disappears visible with `from`'s classes.
   @usableFromInline let middle: Solution
+  /// R39: how each pane moves, the same in every frame.
+  public let motion: TransitionMotion
 
   /// Solves both scenes (R1–R33) and prepares the frames between them.
   public init(from: consuming Scene, to: consuming Scene) {
@@ -53,6 +55,13 @@ public struct Transition: Sendable {
       to.secondary, to.primary, to.splitAxis, toOrigin)
     (primaryStart, primaryChange) = (primary.start, primary.end - primary.start)
     (secondaryStart, secondaryChange) = (secondary.start, secondary.end - secondary.start)
+    motion = TransitionMotion(
+      primary: MotionKinds.motion(
+        shownFrom: from.primary.visible, shownTo: to.primary.visible, start: primary.start, end: primary.end,
+        outer: primary.outer),
+      secondary: MotionKinds.motion(
+        shownFrom: from.secondary.visible, shownTo: to.secondary.visible, start: secondary.start,
+        end: secondary.end, outer: secondary.outer))
     var middle = to
     middle.primary = Self.between(from.primary, to.primary)
     middle.secondary = Self.between(from.secondary, to.secondary)
@@ -112,7 +121,11 @@ public struct Transition: Sendable {
       edges = (PixelRounding.halfAwayFromZero(scaled) / scale).replacing(
         with: edges, where: scaled .>= big .| scaled .<= -big)
     }
-    let low = edges.lowHalf
+    // R34 amended: an edge equal at both ends keeps its value, unrounded; a
+    // moving edge that would pass a kept one is set to it.
+    edges = edges.replacing(with: start, where: change .== 0)
+    let keptHigh = change.highHalf .== 0 .& change.lowHalf .!= 0
+    let low = edges.lowHalf.replacing(with: edges.highHalf, where: keptHigh .& (edges.highHalf .< edges.lowHalf))
     let high = edges.highHalf.replacing(with: low, where: edges.highHalf .< low)
     return Rect(x: low.x - origin.x, y: low.y - origin.y, width: high.x - low.x, height: high.y - low.y)
   }
@@ -134,14 +147,30 @@ public struct Transition: Sendable {
   static func ends(
     _ from: PaneLayout, _ fromOther: PaneLayout, _ fromAxis: Axis?, _ fromOrigin: SIMD2<Double>,
     _ to: PaneLayout, _ toOther: PaneLayout, _ toAxis: Axis?, _ toOrigin: SIMD2<Double>
-  ) -> (start: SIMD4<Double>, end: SIMD4<Double>) {
+  ) -> (start: SIMD4<Double>, end: SIMD4<Double>, outer: MotionEdge) {
     let start = edges(from.frame, fromOrigin)
     let end = edges(to.frame, toOrigin)
     switch (from.visible, to.visible) {
-    case (false, true): return (collapsed(end, other: edges(toOther.frame, toOrigin), along: toAxis), end)
-    case (true, false): return (start, collapsed(start, other: edges(fromOther.frame, fromOrigin), along: fromAxis))
-    default: return (start, end)
+    case (false, true):
+      let other = edges(toOther.frame, toOrigin)
+      let low = outerIsLow(end, other: other, along: toAxis)
+      return (collapsed(end, low: low, along: toAxis), end, MotionKinds.edge(along: toAxis, low: low))
+    case (true, false):
+      let other = edges(fromOther.frame, fromOrigin)
+      let low = outerIsLow(start, other: other, along: fromAxis)
+      return (start, collapsed(start, low: low, along: fromAxis), MotionKinds.edge(along: fromAxis, low: low))
+    default: return (start, end, .center)
     }
+  }
+
+  /// Whether the edge of `edges` farther from the centre of `other` along
+  /// `axis` is the min edge (a tie keeps the max edge); false without an axis.
+  static func outerIsLow(_ edges: SIMD4<Double>, other: SIMD4<Double>, along axis: Axis?) -> Bool {
+    guard let axis else { return false }
+    let low = axis == .horizontal ? 0 : 1
+    let high = low + 2
+    let centre = (other[low] + other[high]) / 2
+    return abs(edges[low] - centre) > abs(edges[high] - centre)
   }
 
   /// A frame's window-coordinate edges: min x, min y, max x, max y (the
@@ -152,9 +181,9 @@ public struct Transition: Sendable {
     return SIMD4(minX, minY, minX + frame.width, minY + frame.height)
   }
 
-  /// `edges` collapsed to zero length along `axis` at the edge farther from
-  /// the centre of `other` (a tie keeps the max edge), or to the centre point without an axis.
-  static func collapsed(_ edges: SIMD4<Double>, other: SIMD4<Double>, along axis: Axis?) -> SIMD4<Double> {
+  /// `edges` collapsed to zero length along `axis` at its min edge (`low`)
+  /// or its max edge, or to the centre point without an axis.
+  static func collapsed(_ edges: SIMD4<Double>, low isLow: Bool, along axis: Axis?) -> SIMD4<Double> {
     guard let axis else {
       let x = (edges[0] + edges[2]) / 2
       let y = (edges[1] + edges[3]) / 2
@@ -162,8 +191,7 @@ public struct Transition: Sendable {
     }
     let low = axis == .horizontal ? 0 : 1
     let high = low + 2
-    let centre = (other[low] + other[high]) / 2
-    let outer = abs(edges[low] - centre) > abs(edges[high] - centre) ? edges[low] : edges[high]
+    let outer = isLow ? edges[low] : edges[high]
     var collapsed = edges
     collapsed[low] = outer
     collapsed[high] = outer
