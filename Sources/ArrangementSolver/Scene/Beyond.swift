@@ -20,21 +20,55 @@ public struct Divider: Hashable, Sendable {
   // divider inline (no heap), and 8 enum slots would add ~60 bytes to every
   // scene a cold solve copies. The one-byte fields last: no padding.
   @usableFromInline var anchorValues: InlineArray<8, Double>
+  // R37's positions as two values and a kind byte (0 none, 1 absolute, 2
+  // fraction; two bits an axis), and its step as a code (0 none), for the
+  // reason the anchors are packed: every cold solve copies the scene.
+  @usableFromInline var horizontalValue: Double
+  @usableFromInline var verticalValue: Double
+  /// R37: the release's velocity in points per second, positive away from
+  /// the placement origin; read when `snap` is true (non-finite counts as 0).
+  public var velocity: Double
   /// The primary's preferred length, before snapping.
   public var position: DividerLength
   /// True once the drag is released: the position snaps to the nearest candidate.
   public var snap: Bool
   /// Folds across the split axis are candidates too (after the anchors).
   public var snapToFolds: Bool
-  /// R37: a position per split axis, replacing `position` along that axis.
-  public var positions: DividerPositions
-  /// R37: the release's velocity in points per second, positive away from
-  /// the placement origin; read when `snap` is true (non-finite counts as 0).
-  public var velocity: Double
-  /// R37: a step to another candidate, instead of the nearest; read when `snap` is true.
-  public var step: DividerStep?
   @usableFromInline var anchorFractions: UInt8
   @usableFromInline var storedAnchorCount: UInt8
+  @usableFromInline var positionKinds: UInt8
+  @usableFromInline var stepCode: UInt8
+
+  /// R37: a position per split axis, replacing `position` along that axis.
+  @inlinable
+  public var positions: DividerPositions {
+    get {
+      @inline(__always) func length(_ kind: UInt8, _ value: Double) -> DividerLength? {
+        kind == 0 ? nil : kind == 1 ? .absolute(value) : .fractional(value)
+      }
+      return DividerPositions(
+        horizontal: length(positionKinds & 3, horizontalValue), vertical: length(positionKinds >> 2, verticalValue))
+    }
+    set {
+      @inline(__always) func packed(_ length: DividerLength?) -> (UInt8, Double) {
+        switch length {
+        case nil: (0, 0)
+        case .absolute(let points)?: (1, points)
+        case .fractional(let fraction)?: (2, fraction)
+        }
+      }
+      let (horizontalKind, horizontal) = packed(newValue.horizontal)
+      let (verticalKind, vertical) = packed(newValue.vertical)
+      (horizontalValue, verticalValue, positionKinds) = (horizontal, vertical, horizontalKind | verticalKind << 2)
+    }
+  }
+
+  /// R37: a step to another candidate, instead of the nearest; read when `snap` is true.
+  @inlinable
+  public var step: DividerStep? {
+    get { stepCode == 0 ? nil : DividerStep(rawValue: stepCode - 1) }
+    set { stepCode = newValue.map { $0.rawValue + 1 } ?? 0 }
+  }
 
   @inlinable
   public init(
@@ -45,9 +79,11 @@ public struct Divider: Hashable, Sendable {
     self.position = position
     self.snap = snap
     self.snapToFolds = snapToFolds
-    self.positions = positions
     self.velocity = velocity
-    self.step = step
+    horizontalValue = 0
+    verticalValue = 0
+    positionKinds = 0
+    stepCode = step.map { $0.rawValue + 1 } ?? 0
     anchorValues = InlineArray(repeating: 0)
     anchorFractions = 0
     storedAnchorCount = 0
@@ -62,6 +98,7 @@ public struct Divider: Hashable, Sendable {
       }
       storedAnchorCount += 1
     }
+    self.positions = positions
   }
 
   /// The anchors, in list order.

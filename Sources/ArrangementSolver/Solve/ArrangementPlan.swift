@@ -550,10 +550,10 @@ struct SceneReading<Rules: SceneRules>: ArrangementConfiguration {
 
   @inline(__always)
   func secondaryRange(along axis: Axis) -> LinearRange {
-    LevitateRules.range(scene.pointee.secondary, scene.pointee.levitation, along: axis)
+    LevitateRules.range(scene, along: axis)
   }
 
   var levitateAlignment: LevitateAlignment {
-    @inline(__always) get { scene.pointee.levitation?.alignment ?? .center }
+    @inline(__always) get { LevitateRules.alignment(scene) }
   }
 }

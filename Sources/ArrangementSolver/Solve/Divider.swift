@@ -9,7 +9,7 @@ enum DividerRules {
   ) -> (position: Double, code: UInt8) {
     let position = self.position(divider, shared: shared, axis: axis)
     guard divider.snaps else { return (position, 1) }
-    var release = DividerRelease(position: position, settings: divider)
+    var release = DividerRelease(position: position, velocity: divider.velocity, step: divider.step)
     forEachCandidate(divider, shared: shared, axis: axis, spacing: spacing, context: context, configuration) {
       release.consider($0, index: $1)
     }
@@ -21,7 +21,13 @@ enum DividerRules {
   @inline(__always)
   static func position(_ divider: DividerSettings, shared: Double, axis: Axis) -> Double {
     let (a, f) = axis == .horizontal ? (divider.positionA, divider.positionF) : (divider.verticalA, divider.verticalF)
-    return smaller(larger(a + f * shared, 0), shared)
+    return position(a: a, f: f, shared: shared)
+  }
+
+  /// A position `a + f·L'` clamped into `[0, L']` (a drag's, from its length).
+  @inline(__always)
+  static func position(a: Double, f: Double, shared: Double) -> Double {
+    smaller(larger(a + f * shared, 0), shared)
   }
 
   /// Offers each candidate a released divider may snap to, with its index:

@@ -28,13 +28,13 @@ struct DividerRelease {
   /// ties go to the earlier candidate) and its index.
   var chosen = (position: 0.0, key: Double.infinity, index: Int.max)
 
+  /// A release at `position` with a finite `velocity` (R29 sanitised) and a step code.
   @inline(__always)
-  init(position: Double, settings: DividerSettings) {
+  init(position: Double, velocity: Double, step: UInt8) {
     self.position = position
-    let velocity = settings.velocity
     let flings = abs(velocity) >= Self.flingSpeed
     direction = flings ? (velocity > 0 ? 1 : -1) : 0
-    step = settings.step
+    self.step = step
     nearest = DividerRules.Nearest(position: flings ? position : position + velocity * Self.projection)
   }
 

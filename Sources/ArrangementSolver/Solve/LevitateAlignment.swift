@@ -1,5 +1,12 @@
 /// R38: a levitated secondary placed by an alignment and sized by `size`.
 enum LevitateRules {
+  /// R38's alignment of the scene, read from its packed byte (`center` without a levitation).
+  @inline(__always)
+  static func alignment(_ scene: UnsafePointer<Scene>) -> LevitateAlignment {
+    guard scene.pointee.fourthGenerationFlags & Scene.hasLevitation != 0 else { return .center }
+    return LevitateAlignment(rawValue: scene.pointee.levitationAlignment) ?? .center
+  }
+
   /// Which edge of `F` the floating frame is placed on along an axis.
   enum Side {
     /// Centred (R33).
@@ -48,10 +55,20 @@ enum LevitateRules {
   /// The secondary's range along `axis` for levitating: R38's `size` there,
   /// if given, replaces its preferred size (after `fixedSize`, whose maximum
   /// stays); a size that resolves to nothing leaves the preferred size missing.
+  ///
+  /// Note: read from the scene's packed bytes, not through `Scene.levitation`:
+  /// building the optional there cost the levitate sweep's cold solves about
+  /// 330 instructions (callgrind, adapt/levitate 814 → 1,148).
   @inline(__always)
-  static func range(_ pane: PaneSettings, _ levitation: Levitation?, along axis: Axis) -> LinearRange {
+  static func range(_ scene: UnsafePointer<Scene>, along axis: Axis) -> LinearRange {
+    let pane = scene.pointee.secondary
     var range = LinearRange(pane, along: axis)
-    guard let size = levitation?.size(along: axis) else { return range }
+    guard scene.pointee.fourthGenerationFlags & Scene.hasLevitation != 0 else { return range }
+    let horizontal = axis == .horizontal
+    let kinds = scene.pointee.levitationKinds
+    let kind = DimensionKind(rawValue: horizontal ? kinds & 3 : kinds >> 2) ?? .none
+    guard kind != .none else { return range }
+    let size = kind.dimension(horizontal ? scene.pointee.levitationWidth : scene.pointee.levitationHeight)
     var ideal = 0.0
     var hasIdeal = false
     if let given = pane.idealSize, let length = Sanitize.bound(axis == .horizontal ? given.width : given.height) {

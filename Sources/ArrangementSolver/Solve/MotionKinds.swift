@@ -1,18 +1,31 @@
-/// R39: how each pane moves in a transition, found once when the transition
-/// is made, from the window-coordinate edges R34 interpolates.
+/// R39: how each pane moves in a transition, from the window-coordinate
+/// edges R34 interpolates, kept when the transition is made.
 enum MotionKinds {
   /// A pane's kind from its visibility at both ends and its edges there
   /// (exact comparison); `outer` is where R34 collapses a pane shown at one end only.
+  ///
+  /// `change` is the edges' `end − start`: for finite edges (R29 keeps them
+  /// so) it is zero in a lane exactly when the two ends are equal there.
   @inline(__always)
-  static func motion(
-    shownFrom: Bool, shownTo: Bool, start: SIMD4<Double>, end: SIMD4<Double>, outer: MotionEdge
-  ) -> PaneMotion {
+  static func motion(shownFrom: Bool, shownTo: Bool, change: SIMD4<Double>, outer: MotionEdge) -> PaneMotion {
     switch (shownFrom, shownTo) {
     case (false, true): PaneMotion(kind: .entering, edge: outer)
     case (true, false): PaneMotion(kind: .exiting, edge: outer)
-    case (true, true): PaneMotion(kind: any(start .!= end) ? .moving : .staying)
+    case (true, true): PaneMotion(kind: any(change .!= 0) ? .moving : .staying)
     case (false, false): PaneMotion(kind: .absent)
     }
+  }
+
+  /// R34 amended: all bits set in the lanes whose two ends are equal (no change).
+  static func kept(_ change: SIMD4<Double>) -> SIMD4<UInt64> {
+    SIMD4(
+      change[0] == 0 ? ~0 : 0, change[1] == 0 ? ~0 : 0, change[2] == 0 ? ~0 : 0, change[3] == 0 ? ~0 : 0)
+  }
+
+  /// R34 amended: whether some max edge is kept while its min edge moves.
+  static func keepsHigh(_ kept: SIMD4<UInt64>) -> Bool {
+    let high = kept.highHalf & ~kept.lowHalf
+    return high[0] | high[1] != 0
   }
 
   /// The physical name of the edge R34 collapses a pane to: the low (left,
@@ -24,5 +37,27 @@ enum MotionKinds {
     case .vertical?: low ? .top : .bottom
     case nil: .center
     }
+  }
+}
+
+/// R34 amended, in a transition's frames: the kept edges' lanes.
+@usableFromInline
+enum KeptEdges {
+  /// `kept`'s lanes from `value`, the others from `other`, by their bits.
+  @inlinable @inline(__always)
+  static func select(_ value: SIMD4<Double>, where kept: SIMD4<UInt64>, else other: SIMD4<Double>) -> SIMD4<Double> {
+    let bits =
+      (unsafeBitCast(value, to: SIMD4<UInt64>.self) & kept) | (unsafeBitCast(other, to: SIMD4<UInt64>.self) & ~kept)
+    return unsafeBitCast(bits, to: SIMD4<Double>.self)
+  }
+
+  /// The min edges, each set to its max edge where that one is kept and the
+  /// rounded min edge passed it. Rare (a pane collapsing onto its max edge),
+  /// so out of the common path.
+  @inlinable
+  static func lowNotPast(_ low: SIMD2<Double>, _ high: SIMD2<Double>, kept: SIMD4<UInt64>) -> SIMD2<Double> {
+    var result = low
+    for lane in 0..<2 where kept[lane + 2] != 0 && high[lane] < low[lane] { result[lane] = high[lane] }
+    return result
   }
 }

@@ -28,8 +28,16 @@ public struct Transition: Sendable {
   /// The answer in between, but for the frames: `to`'s, with the larger
   /// z-index of the two, and a pane that disappears visible with `from`'s classes.
   @usableFromInline let middle: Solution
-  /// R39: how each pane moves, the same in every frame.
-  public let motion: TransitionMotion
+  /// R39: where R34 collapses a pane shown at one end only (`center` otherwise).
+  @usableFromInline let primaryEdge: MotionEdge
+  @usableFromInline let secondaryEdge: MotionEdge
+  /// R34 amended: each pane's edges equal at both ends (all bits set in
+  /// those lanes), and whether one of them is a max edge whose min edge
+  /// moves, which rounding could carry past it (with a display scale only).
+  @usableFromInline let primaryKept: SIMD4<UInt64>
+  @usableFromInline let secondaryKept: SIMD4<UInt64>
+  @usableFromInline let primaryKeepsHigh: Bool
+  @usableFromInline let secondaryKeepsHigh: Bool
 
   /// Solves both scenes (R1–R33) and prepares the frames between them.
   public init(from: consuming Scene, to: consuming Scene) {
@@ -55,13 +63,11 @@ public struct Transition: Sendable {
       to.secondary, to.primary, to.splitAxis, toOrigin)
     (primaryStart, primaryChange) = (primary.start, primary.end - primary.start)
     (secondaryStart, secondaryChange) = (secondary.start, secondary.end - secondary.start)
-    motion = TransitionMotion(
-      primary: MotionKinds.motion(
-        shownFrom: from.primary.visible, shownTo: to.primary.visible, start: primary.start, end: primary.end,
-        outer: primary.outer),
-      secondary: MotionKinds.motion(
-        shownFrom: from.secondary.visible, shownTo: to.secondary.visible, start: secondary.start,
-        end: secondary.end, outer: secondary.outer))
+    (primaryEdge, secondaryEdge) = (primary.outer, secondary.outer)
+    primaryKept = MotionKinds.kept(primaryChange)
+    secondaryKept = MotionKinds.kept(secondaryChange)
+    primaryKeepsHigh = self.scale > 0 && MotionKinds.keepsHigh(primaryKept)
+    secondaryKeepsHigh = self.scale > 0 && MotionKinds.keepsHigh(secondaryKept)
     var middle = to
     middle.primary = Self.between(from.primary, to.primary)
     middle.secondary = Self.between(from.secondary, to.secondary)
@@ -83,8 +89,12 @@ public struct Transition: Sendable {
   func between(_ t: Double) -> Solution {
     var answer = middle
     let origin = originStart + originChange * t
-    if answer.primary.visible { answer.primary.frame = frame(primaryStart, primaryChange, t, origin) }
-    if answer.secondary.visible { answer.secondary.frame = frame(secondaryStart, secondaryChange, t, origin) }
+    if answer.primary.visible {
+      answer.primary.frame = frame(primaryStart, primaryChange, t, origin, primaryKept, primaryKeepsHigh)
+    }
+    if answer.secondary.visible {
+      answer.secondary.frame = frame(secondaryStart, secondaryChange, t, origin, secondaryKept, secondaryKeepsHigh)
+    }
     return answer
   }
 
@@ -111,7 +121,10 @@ public struct Transition: Sendable {
   /// A pane's frame at `t` strictly between 0 and 1: its edges moved,
   /// rounded to `to`'s pixel grid, relative to the container's origin then.
   @inlinable @inline(__always)
-  func frame(_ start: SIMD4<Double>, _ change: SIMD4<Double>, _ t: Double, _ origin: SIMD2<Double>) -> Rect {
+  func frame(
+    _ start: SIMD4<Double>, _ change: SIMD4<Double>, _ t: Double, _ origin: SIMD2<Double>,
+    _ kept: SIMD4<UInt64>, _ keepsHigh: Bool
+  ) -> Rect {
     var edges = start + change * t
     if scale > 0 {
       // R29: where an edge times the scale is 2^52 or more (even infinite, for
@@ -120,14 +133,27 @@ public struct Transition: Sendable {
       let big = SIMD4<Double>(repeating: 0x1p52)
       edges = (PixelRounding.halfAwayFromZero(scaled) / scale).replacing(
         with: edges, where: scaled .>= big .| scaled .<= -big)
+      // R34 amended: an edge equal at both ends keeps its value, unrounded
+      // (a select on the bits: `replacing(with:where:)` went lane by lane).
+      edges = KeptEdges.select(start, where: kept, else: edges)
     }
-    // R34 amended: an edge equal at both ends keeps its value, unrounded; a
-    // moving edge that would pass a kept one is set to it.
-    edges = edges.replacing(with: start, where: change .== 0)
-    let keptHigh = change.highHalf .== 0 .& change.lowHalf .!= 0
-    let low = edges.lowHalf.replacing(with: edges.highHalf, where: keptHigh .& (edges.highHalf .< edges.lowHalf))
+    var low = edges.lowHalf
+    // A rounded min edge that would pass a kept max edge is set to it.
+    if keepsHigh { low = KeptEdges.lowNotPast(low, edges.highHalf, kept: kept) }
     let high = edges.highHalf.replacing(with: low, where: edges.highHalf .< low)
     return Rect(x: low.x - origin.x, y: low.y - origin.y, width: high.x - low.x, height: high.y - low.y)
+  }
+
+  /// R39: how each pane moves, the same in every frame; found from the
+  /// ends kept when the transition was made (a pane's edges differ exactly
+  /// where their change is not zero).
+  public var motion: TransitionMotion {
+    TransitionMotion(
+      primary: MotionKinds.motion(
+        shownFrom: from.primary.visible, shownTo: to.primary.visible, change: primaryChange, outer: primaryEdge),
+      secondary: MotionKinds.motion(
+        shownFrom: from.secondary.visible, shownTo: to.secondary.visible, change: secondaryChange,
+        outer: secondaryEdge))
   }
 
   /// The discrete fields of a pane between the ends.
