@@ -18,15 +18,13 @@ enum MotionKinds {
 
   /// R34 amended: all bits set in the lanes whose two ends are equal (no change).
   static func kept(_ change: SIMD4<Double>) -> SIMD4<UInt64> {
-    SIMD4(
-      change[0] == 0 ? ~0 : 0, change[1] == 0 ? ~0 : 0, change[2] == 0 ? ~0 : 0, change[3] == 0 ? ~0 : 0)
+    // A mask's lanes are all ones or all zeros, in the layout of `SIMD4<Int64>`.
+    unsafeBitCast(change .== 0, to: SIMD4<UInt64>.self)
   }
 
-  /// R34 amended: whether some max edge is kept while its min edge moves.
-  static func keepsHigh(_ kept: SIMD4<UInt64>) -> Bool {
-    let high = kept.highHalf & ~kept.lowHalf
-    return high[0] | high[1] != 0
-  }
+  /// R34 amended: all bits set in the axes whose max edge is kept while
+  /// their min edge moves.
+  static func keptHigh(_ kept: SIMD4<UInt64>) -> SIMD2<UInt64> { kept.highHalf & ~kept.lowHalf }
 
   /// The physical name of the edge R34 collapses a pane to: the low (left,
   /// top) or high (right, bottom) edge along `axis`, or the centre without one.
@@ -51,13 +49,13 @@ enum KeptEdges {
     return unsafeBitCast(bits, to: SIMD4<Double>.self)
   }
 
-  /// The min edges, each set to its max edge where that one is kept and the
-  /// rounded min edge passed it. Rare (a pane collapsing onto its max edge),
-  /// so out of the common path.
-  @inlinable
-  static func lowNotPast(_ low: SIMD2<Double>, _ high: SIMD2<Double>, kept: SIMD4<UInt64>) -> SIMD2<Double> {
-    var result = low
-    for lane in 0..<2 where kept[lane + 2] != 0 && high[lane] < low[lane] { result[lane] = high[lane] }
-    return result
+  /// The min edges, each set to its max edge where that one is kept
+  /// (`keptHigh`) and the rounded min edge passed it; by bits, no branch.
+  @inlinable @inline(__always)
+  static func notPast(_ low: SIMD2<Double>, _ high: SIMD2<Double>, keptHigh: SIMD2<UInt64>) -> SIMD2<Double> {
+    let passes = unsafeBitCast(high .< low, to: SIMD2<UInt64>.self) & keptHigh
+    let bits =
+      (unsafeBitCast(high, to: SIMD2<UInt64>.self) & passes) | (unsafeBitCast(low, to: SIMD2<UInt64>.self) & ~passes)
+    return unsafeBitCast(bits, to: SIMD2<Double>.self)
   }
 }

@@ -36,8 +36,8 @@ public struct Transition: Sendable {
   /// moves, which rounding could carry past it (with a display scale only).
   @usableFromInline let primaryKept: SIMD4<UInt64>
   @usableFromInline let secondaryKept: SIMD4<UInt64>
-  @usableFromInline let primaryKeepsHigh: Bool
-  @usableFromInline let secondaryKeepsHigh: Bool
+  @usableFromInline let primaryKeptHigh: SIMD2<UInt64>
+  @usableFromInline let secondaryKeptHigh: SIMD2<UInt64>
 
   /// Solves both scenes (R1–R33) and prepares the frames between them.
   public init(from: consuming Scene, to: consuming Scene) {
@@ -66,8 +66,8 @@ public struct Transition: Sendable {
     (primaryEdge, secondaryEdge) = (primary.outer, secondary.outer)
     primaryKept = MotionKinds.kept(primaryChange)
     secondaryKept = MotionKinds.kept(secondaryChange)
-    primaryKeepsHigh = self.scale > 0 && MotionKinds.keepsHigh(primaryKept)
-    secondaryKeepsHigh = self.scale > 0 && MotionKinds.keepsHigh(secondaryKept)
+    primaryKeptHigh = self.scale > 0 ? MotionKinds.keptHigh(primaryKept) : .zero
+    secondaryKeptHigh = self.scale > 0 ? MotionKinds.keptHigh(secondaryKept) : .zero
     var middle = to
     middle.primary = Self.between(from.primary, to.primary)
     middle.secondary = Self.between(from.secondary, to.secondary)
@@ -90,10 +90,10 @@ public struct Transition: Sendable {
     var answer = middle
     let origin = originStart + originChange * t
     if answer.primary.visible {
-      answer.primary.frame = frame(primaryStart, primaryChange, t, origin, primaryKept, primaryKeepsHigh)
+      answer.primary.frame = frame(primaryStart, primaryChange, t, origin, primaryKept, primaryKeptHigh)
     }
     if answer.secondary.visible {
-      answer.secondary.frame = frame(secondaryStart, secondaryChange, t, origin, secondaryKept, secondaryKeepsHigh)
+      answer.secondary.frame = frame(secondaryStart, secondaryChange, t, origin, secondaryKept, secondaryKeptHigh)
     }
     return answer
   }
@@ -123,7 +123,7 @@ public struct Transition: Sendable {
   @inlinable @inline(__always)
   func frame(
     _ start: SIMD4<Double>, _ change: SIMD4<Double>, _ t: Double, _ origin: SIMD2<Double>,
-    _ kept: SIMD4<UInt64>, _ keepsHigh: Bool
+    _ kept: SIMD4<UInt64>, _ keptHigh: SIMD2<UInt64>
   ) -> Rect {
     var edges = start + change * t
     if scale > 0 {
@@ -137,9 +137,8 @@ public struct Transition: Sendable {
       // (a select on the bits: `replacing(with:where:)` went lane by lane).
       edges = KeptEdges.select(start, where: kept, else: edges)
     }
-    var low = edges.lowHalf
     // A rounded min edge that would pass a kept max edge is set to it.
-    if keepsHigh { low = KeptEdges.lowNotPast(low, edges.highHalf, kept: kept) }
+    let low = KeptEdges.notPast(edges.lowHalf, edges.highHalf, keptHigh: keptHigh)
     let high = edges.highHalf.replacing(with: low, where: edges.highHalf .< low)
     return Rect(x: low.x - origin.x, y: low.y - origin.y, width: high.x - low.x, height: high.y - low.y)
   }
