@@ -425,7 +425,11 @@ extension Scene {
         self.axes = axes
       case 8: primary = try PaneSettings(reading: &reader, role: .primary, plain: &plain)
       case 9:
-        secondary = try PaneSettings(reading: &reader, role: .secondary, plain: &plain, levitation: &levitation)
+        // The object form of `adapt` read aside: `levitation` is packed, and an
+        // `inout` of it would unpack and repack it for every secondary.
+        var object: Levitation?
+        secondary = try PaneSettings(reading: &reader, role: .secondary, plain: &plain, levitation: &object)
+        if let object { levitation = object }
       // The third generation (R30–R32, RULES.md §8.2): values out of range are left to `validate()`.
       case 10:
         let length = try reader.finiteNumber()

@@ -15,7 +15,7 @@ struct AnswerExtras {
   var motion: TransitionMotion?
 
   /// Whether a scene's answer has anything beyond R1–R35 (without motion).
-  static func needed(by scene: Scene) -> Bool { scene.environment != nil || scene.answersScrim }
+  static func needed(by scene: Scene) -> Bool { scene.asksEnvironment || scene.answersScrim }
 
   /// The extras of `scene`'s own answer `solution`, with `motion` when given.
   init(scene: Scene, solution: Solution, motion: TransitionMotion? = nil) {

@@ -31,12 +31,14 @@ extension ArrangementConfiguration {
   @inline(never)
   func levitating(hidden: Solution, lone: Solution, context: SolveContext) -> Solution {
     let frame = lone.primary.frame
+    let alignment = levitateAlignment
     @inline(__always) func edges(along axis: Axis) -> (low: Double, high: Double) {
       let start = frame.start(along: axis)
       let length = frame.length(along: axis)
       let range = ResolvedRange(secondaryRange(along: axis), length: length)
       let size = smaller(range.clamped(range.hasPreferred ? range.preferred : length / 2), length)
-      let side = LevitateRules.side(levitateAlignment, along: axis, rightToLeft: context.isRightToLeft)
+      let side =
+        alignment == .center ? .centre : LevitateRules.side(alignment, along: axis, rightToLeft: context.isRightToLeft)
       var (low, high) = LevitateRules.edges(start: start, length: length, size: size, side: side)
       if context.scale > 0 {
         let origin = context.origin(along: axis)

@@ -4,6 +4,10 @@
 /// Computed only when asked (the answer's writers ask for a scene with
 /// `environment`), from the answer: a solve never pays for it.
 extension Scene {
+  /// Whether the scene has an `environment` request (one flag, not the request built).
+  @inlinable
+  public var asksEnvironment: Bool { fourthGenerationFlags & Self.hasEnvironment != 0 }
+
   /// The regions of both kinds that overlap `pane`'s frame (container-local,
   /// as answered: after R9, a levitated secondary's floating frame), in the
   /// pane's coordinates, ascending `id` (equal ids in scene order), with the

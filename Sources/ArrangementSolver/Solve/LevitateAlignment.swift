@@ -61,8 +61,7 @@ enum LevitateRules {
   /// 330 instructions (callgrind, adapt/levitate 814 → 1,148).
   @inline(__always)
   static func range(_ scene: UnsafePointer<Scene>, along axis: Axis) -> LinearRange {
-    let pane = scene.pointee.secondary
-    var range = LinearRange(pane, along: axis)
+    var range = LinearRange(scene.pointee.secondary, along: axis)
     guard scene.pointee.fourthGenerationFlags & Scene.hasLevitation != 0 else { return range }
     let horizontal = axis == .horizontal
     let kinds = scene.pointee.levitationKinds
@@ -71,7 +70,9 @@ enum LevitateRules {
     let size = kind.dimension(horizontal ? scene.pointee.levitationWidth : scene.pointee.levitationHeight)
     var ideal = 0.0
     var hasIdeal = false
-    if let given = pane.idealSize, let length = Sanitize.bound(axis == .horizontal ? given.width : given.height) {
+    if let given = scene.pointee.secondary.idealSize,
+      let length = Sanitize.bound(axis == .horizontal ? given.width : given.height)
+    {
       ideal = length
       hasIdeal = true
     }
@@ -85,7 +86,7 @@ extension Scene {
   /// Whether the scene's `secondary.adapt` is R38's object form: `.levitate`
   /// with a ``levitation``. Its answer then has `scrim`.
   @inlinable
-  public var answersScrim: Bool { secondary.adapt == .levitate && levitation != nil }
+  public var answersScrim: Bool { secondary.adapt == .levitate && fourthGenerationFlags & Self.hasLevitation != 0 }
 
   /// R38's scrim: the primary's frame `F` the secondary floats over
   /// (container-local) when the scene asks for a scrim and `solution`
