@@ -22,10 +22,12 @@ extension ArrangementSuite {
           scenes.withUnsafeBufferPointer { scenes in
             for index in scenes.indices {
               let solution = solutions[index]
-              for pane in [solution.primary, solution.secondary] {
-                if let regions = scenes[index].environment(of: pane) {
-                  for region in regions { checksum += region.frame.x + region.frame.width }
-                }
+              // Each pane by name: an array of the two would be a heap allocation an operation.
+              if let regions = scenes[index].environment(of: solution.primary) {
+                for region in regions { checksum += region.frame.x + region.frame.width }
+              }
+              if let regions = scenes[index].environment(of: solution.secondary) {
+                for region in regions { checksum += region.frame.x + region.frame.width }
               }
             }
           }
