@@ -246,6 +246,7 @@ public enum ArrangementSuite {
     // The divider drag, transitions and adapting secondaries (Interactions.swift), last so
     // the earlier groups keep their positions (shards, `--only`).
     list += interactionBenchmarks(reference: limit)
+    list += fourthGenerationBenchmarks(reference: limit)
     return list
   }
 

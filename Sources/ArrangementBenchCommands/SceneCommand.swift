@@ -52,7 +52,9 @@ enum SceneCommand {
     case .solve:
       what = """
         Solves scenes (docs/RULES.md, "Scene files"): each answered by the
-        frames, size classes and z-index of both panes.
+        frames, size classes and z-index of both panes, and the fields the
+        scene asks for (R31 "divider", R33 "adapted", R36 each pane's
+        "environment", R38 "scrim").
         """
     case .regions:
       what = """
@@ -77,7 +79,10 @@ enum SceneCommand {
         to 1024), answered by {"frames": [...]}, the N + 1 scene answers at
         progress 0, 1/N, ..., 1. Each scene is read and checked as `solve`
         reads one; an answer has "divider" and "adapted" where the scene at its
-        end has them (from's at progress 0, to's past it).
+        end has them (from's at progress 0, to's past it), and "environment"
+        and "scrim" at progress 0 and 1 only. With "motion": true (R39) each
+        pane of every answer also says how it moves ("motion", and "edge" for
+        a pane that enters or exits).
         """
     }
     return """

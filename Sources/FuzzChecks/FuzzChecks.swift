@@ -82,6 +82,92 @@ public enum FuzzChecks {
     let extended = decodeThirdGeneration(&reader, scene)
     checkThirdGeneration(extended)
     checkTransition(from: scene, to: extended, progress: Double(reader.byte()) / 255, steps: 1 + reader.choice(8))
+
+    // The fourth generation (R36–R39), from the bytes after those: none
+    // leave the scene as it was.
+    let fourth = decodeFourthGeneration(&reader, extended)
+    checkThirdGeneration(fourth)
+    checkFourthGeneration(fourth)
+    checkTransition(from: extended, to: fourth, progress: Double(reader.byte()) / 255, steps: 1 + reader.choice(8))
+  }
+
+  /// The scene with the fourth generation's fields drawn from further bytes:
+  /// an environment request, the divider's positions, velocity (the 400 pt/s
+  /// boundary on both sides among them) and step, and a levitation, with the
+  /// secondary then levitating or not.
+  static func decodeFourthGeneration(_ reader: inout ByteReader, _ scene: Scene) -> Scene {
+    var scene = scene
+    if reader.bool() {
+      scene.environment = EnvironmentRequest(
+        includeInactive: reader.bool(), layoutDirectionBehavior: reader.bool() ? .mirrors : .fixed)
+    }
+    let flags = reader.byte()
+    if flags & 1 != 0 {
+      var divider = scene.divider ?? Divider(position: dividerLength(&reader), snap: true)
+      if flags & 2 != 0 { divider.positions.horizontal = dividerLength(&reader) }
+      if flags & 4 != 0 { divider.positions.vertical = dividerLength(&reader) }
+      if flags & 8 != 0 {
+        let speeds = [400, -400, 400.0.nextDown, -(400.0.nextDown), 1000, -1000, 120]
+        let choice = reader.choice(speeds.count + 1)
+        divider.velocity = choice < speeds.count ? speeds[choice] : reader.double()
+      }
+      if flags & 16 != 0 { divider.step = DividerStep.allCases[reader.choice(DividerStep.allCases.count)] }
+      if flags & 32 != 0 { divider.snap = true }
+      scene.divider = divider
+    }
+    if reader.bool() {
+      scene.levitation = Levitation(
+        alignment: LevitateAlignment.allCases[reader.choice(LevitateAlignment.allCases.count)], scrim: reader.bool(),
+        width: dimension(&reader), height: dimension(&reader))
+      if reader.bool() { scene.secondary.adapt = .levitate }
+    }
+    return scene
+  }
+
+  /// R36–R38: every environment frame finite, in ascending id, of the kinds
+  /// and activity asked for, nil for a hidden pane; a drag and a moved plan
+  /// settle a release or a step as the scene does; a scrim only over a
+  /// levitated secondary, and then the primary's frame.
+  static func checkFourthGeneration(_ scene: Scene) {
+    let solution = scene.solve()
+    for pane in [solution.primary, solution.secondary] {
+      let environment = scene.environment(of: pane)
+      guard let request = scene.environment, pane.visible else {
+        check(environment == nil, "an environment for a hidden pane or without a request (R36)", scene)
+        continue
+      }
+      guard let environment else { return check(false, "no environment for a shown pane (R36)", scene) }
+      check(environment.count <= scene.regions.count, "an environment with more regions than the scene (R36)", scene)
+      for index in environment.indices {
+        let region = environment[index]
+        let (frame, margins) = (region.frame, region.margins)
+        check(
+          [frame.x, frame.y, frame.width, frame.height, margins.top, margins.left, margins.bottom, margins.right]
+            .allSatisfy(\.isFinite), "an environment frame \(frame) is not finite (R36)", scene)
+        check(region.isActive || request.includeInactive, "an environment answers an inactive region (R36)", scene)
+        if index > 0 { check(environment[index - 1].id <= region.id, "an environment out of order (R36)", scene) }
+      }
+    }
+    if let divider = scene.divider, scene.style == .split {
+      // A drag and a moved plan replace the position along both axes: the scene without `positions`.
+      var unpositioned = scene
+      unpositioned.divider!.positions = DividerPositions()
+      let expected = fullBits(unpositioned.solve())
+      let (width, height) = (scene.container.width, scene.container.height)
+      var drag = ArrangementPlan(scene).dividerDrag(width: width, height: height)
+      let dragged = drag.move(
+        to: divider.position, snap: divider.snap, velocity: divider.velocity, step: divider.step)
+      check(fullBits(dragged) == expected, "a drag settles otherwise than the scene (R37)", scene)
+      var plan = ArrangementPlan(scene)
+      plan.moveDivider(to: divider.position, snap: divider.snap, velocity: divider.velocity, step: divider.step)
+      check(
+        fullBits(plan.solve(width: width, height: height)) == expected, "a moved plan settles otherwise (R37)", scene)
+    }
+    if let scrim = scene.scrim(of: solution) {
+      check(
+        solution.adapted == .levitated && scrim == solution.primary.frame && scene.levitation?.scrim == true,
+        "a scrim \(scrim) without a levitated secondary (R38)", scene)
+    }
   }
 
   /// The scene with the third generation's fields drawn from further bytes:
@@ -159,6 +245,55 @@ public enum FuzzChecks {
       check(fullBits(frame) == fullBits(expected), "frame \(index) of \(steps) is not its progress's (R34)", to)
     }
     check(fullBits(frames[0]) == ends.0 && fullBits(frames[steps]) == ends.1, "steps do not end at the ends (R34)", to)
+    checkMotion(transition, from: from, to: to)
+  }
+
+  /// R39: each pane's kind from the answers at t = 0 and t = 1 (visibility,
+  /// and their window-coordinate edges compared exactly), and an entering or
+  /// exiting pane's edge: the outer one along the split axis of the end it is
+  /// shown at (farther from the other pane's centre; a tie is the max edge),
+  /// or the centre without one.
+  static func checkMotion(_ transition: Transition, from: Scene, to: Scene) {
+    func origin(_ scene: Scene) -> (Double, Double) {
+      func sanitized(_ value: Double) -> Double { value.isFinite ? min(max(value, -0x1p52), 0x1p52) : 0 }
+      return (sanitized(scene.container.x), sanitized(scene.container.y))
+    }
+    func edges(_ frame: Rect, _ origin: (Double, Double)) -> [Double] {
+      let minX = frame.x + origin.0
+      let minY = frame.y + origin.1
+      return [minX, minY, minX + frame.width, minY + frame.height]
+    }
+    let start = transition.solution(at: 0)
+    let end = transition.solution(at: 1)
+    let motions = [transition.motion.primary, transition.motion.secondary]
+    for (index, motion) in motions.enumerated() {
+      let (a, b) = index == 0 ? (start.primary, end.primary) : (start.secondary, end.secondary)
+      let expected: PaneMotionKind =
+        switch (a.visible, b.visible) {
+        case (false, true): .entering
+        case (true, false): .exiting
+        case (true, true): edges(a.frame, origin(from)) == edges(b.frame, origin(to)) ? .staying : .moving
+        case (false, false): .absent
+        }
+      check(motion.kind == expected, "motion \(motion.kind), not \(expected) (R39)", to)
+      guard a.visible != b.visible else {
+        check(motion.edge == nil, "an edge for a pane that neither enters nor exits (R39)", to)
+        continue
+      }
+      let (shown, answer, scene) = a.visible ? (a, start, from) : (b, end, to)
+      let other = index == 0 ? answer.secondary : answer.primary
+      guard let axis = answer.splitAxis else {
+        check(motion.edge == .center, "edge \(String(describing: motion.edge)) without a split axis (R39)", to)
+        continue
+      }
+      let low = axis == .horizontal ? 0 : 1
+      let paneEdges = edges(shown.frame, origin(scene))
+      let otherEdges = edges(other.frame, origin(scene))
+      let centre = (otherEdges[low] + otherEdges[low + 2]) / 2
+      let outerIsLow = abs(paneEdges[low] - centre) > abs(paneEdges[low + 2] - centre)
+      let named: MotionEdge = axis == .horizontal ? (outerIsLow ? .left : .right) : (outerIsLow ? .top : .bottom)
+      check(motion.edge == named, "edge \(String(describing: motion.edge)), not \(named) (R39)", to)
+    }
   }
 
   /// Reads the bytes as a scene file and as one line of a stream, and answers
@@ -167,6 +302,7 @@ public enum FuzzChecks {
   /// the compact layout, and a bad line fails with the document's message;
   /// the document with its strings escaped gets the same answer or error.
   public static func sceneFile(_ bytes: UnsafeRawBufferPointer) {
+    generatedSceneAgrees(bytes)
     let text = String(decoding: bytes, as: UTF8.self)
     guard Array(text.utf8) == Array(bytes) else { return }  // the string API needs valid UTF-8
     let isLine = !bytes.contains(0x0A) && bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })

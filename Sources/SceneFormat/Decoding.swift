@@ -173,6 +173,11 @@ enum Names {
   static let foldPolicies = NameList(["avoidSeparating", "alwaysAvoid", "neverAvoid"])
   static let foldAxes = NameList(["vertical", "horizontal"])
   static let adaptStrategies = NameList(["hide", "reflow", "levitate"])
+  // The fourth generation (R36–R39); orders are the solver's raw values.
+  static let dividerSteps = NameList(["next", "previous", "first", "last"])
+  static let alignments = NameList([
+    "center", "top", "bottom", "leading", "trailing", "topLeading", "topTrailing", "bottomLeading", "bottomTrailing",
+  ])
 }
 
 extension LayoutDirection {
@@ -369,7 +374,7 @@ extension ReservedRegion {
 extension Scene {
   static let fields = NameList([
     "container", "safeArea", "sizeClass", "layoutDirection", "displayScale", "regions", "style", "axes",
-    "primary", "secondary", "spacing", "divider", "foldPolicy", "foldAxes",
+    "primary", "secondary", "spacing", "divider", "foldPolicy", "foldAxes", "environment",
   ])
 
   /// Reads one scene object and validates it (R29): the first bad field is
@@ -420,7 +425,12 @@ extension Scene {
         }
         self.axes = axes
       case 8: primary = try PaneSettings(reading: &reader, role: .primary, plain: &plain)
-      case 9: secondary = try PaneSettings(reading: &reader, role: .secondary, plain: &plain)
+      case 9:
+        // The object form of `adapt` read aside: `levitation` is packed, and an
+        // `inout` of it would unpack and repack it for every secondary.
+        var object: Levitation?
+        secondary = try PaneSettings(reading: &reader, role: .secondary, plain: &plain, levitation: &object)
+        if let object { levitation = object }
       // The third generation (R30–R32, RULES.md §8.2): values out of range are left to `validate()`.
       case 10:
         let length = try reader.finiteNumber()
@@ -428,7 +438,8 @@ extension Scene {
         spacing = length
       case 11: divider = try Divider(reading: &reader, plain: &plain)
       case 12: foldPolicy = FoldPolicy(rawValue: UInt8(try reader.choice(Names.foldPolicies)))!
-      default: foldAxes = try Axes(readingFoldAxes: &reader)
+      case 13: foldAxes = try Axes(readingFoldAxes: &reader)
+      default: environment = try EnvironmentRequest(reading: &reader)
       }
     }
     guard hasContainer else { throw missing("container") }
@@ -473,6 +484,15 @@ extension PaneSettings {
   /// Reads a pane's settings; clears `plain` unless they were read in the
   /// compact form, which takes only values valid under R29.
   init(reading reader: inout JSONReader, role: PaneRole, plain: inout Bool) throws(SceneFileError) {
+    var levitation: Levitation?
+    try self.init(reading: &reader, role: role, plain: &plain, levitation: &levitation)
+  }
+
+  /// Reads a pane's settings, and into `levitation` the object form of the
+  /// secondary's `adapt` (R38), which the scene holds.
+  init(
+    reading reader: inout JSONReader, role: PaneRole, plain: inout Bool, levitation: inout Levitation?
+  ) throws(SceneFileError) {
     // Note: the compact form this tool writes, matched at once; anything else
     // is read field by field from the start (which also reports any error).
     let start = reader.cursor
@@ -505,7 +525,13 @@ extension PaneSettings {
         case 5: pane.visible = try reader.readBool()
         case 6: pane.overlayEdge = try reader.choice(Names.horizontalEdges) == 0 ? .leading : .trailing
         case 7: pane.overlayVerticalEdge = try reader.choice(Names.verticalEdges) == 0 ? .top : .bottom
-        default: pane.adapt = AdaptStrategy(rawValue: UInt8(try reader.choice(Names.adaptStrategies)))!
+        default:
+          guard reader.kind == .object else {
+            pane.adapt = AdaptStrategy(rawValue: UInt8(try reader.choice(Names.adaptStrategies)))!
+            return
+          }
+          levitation = try Levitation(readingAdapt: &reader, plain: &plain)
+          pane.adapt = .levitate
         }
       }
     }
@@ -743,7 +769,8 @@ extension DividerLength {
 }
 
 extension Divider {
-  static let fields = NameList(["position", "anchors", "snap", "snapToFolds"])
+  static let fields = NameList(["position", "anchors", "snap", "snapToFolds", "positions", "velocity", "step"])
+  static let positionFields = NameList(["horizontal", "vertical"])
 
   /// A divider (R31): `position` required, at most 8 `anchors`.
   init(reading reader: inout JSONReader, plain: inout Bool) throws(SceneFileError) {
@@ -751,6 +778,7 @@ extension Divider {
     var anchors = InlineArray<8, DividerLength>(repeating: .absolute(0))  // Divider.anchorCapacity
     var count = 0
     var flags = (snap: false, snapToFolds: true)
+    var release = (positions: DividerPositions(), velocity: 0.0, step: DividerStep?.none)
     try reader.members(Self.fields) { reader, field throws(SceneFileError) in
       switch field {
       case 0: position = try DividerLength(reading: &reader, plain: &plain)
@@ -769,14 +797,21 @@ extension Divider {
           count += 1
         } while try reader.nextElement()
       case 2: flags.snap = try reader.readBool()
-      default: flags.snapToFolds = try reader.readBool()
+      case 3: flags.snapToFolds = try reader.readBool()
+      // R37: values out of range are left to `validate()`, as the position's are.
+      case 4:
+        try reader.members(Self.positionFields) { reader, field throws(SceneFileError) in
+          release.positions[field == 0 ? .horizontal : .vertical] = try DividerLength(reading: &reader, plain: &plain)
+        }
+      case 5: release.velocity = try reader.finiteNumber()
+      default: release.step = DividerStep(rawValue: UInt8(try reader.choice(Names.dividerSteps)))!
       }
     }
     guard let position else { throw missing("position") }
     let given = anchors
     self.init(
       position: position, anchors: (0..<count).lazy.map { given[$0] }, snap: flags.snap,
-      snapToFolds: flags.snapToFolds)
+      snapToFolds: flags.snapToFolds, positions: release.positions, velocity: release.velocity, step: release.step)
   }
 }
 
@@ -794,6 +829,71 @@ extension Axes {
       axes.insert(axis)
     }
     self = axes
+  }
+}
+
+// MARK: - The fourth generation's values (R36–R39, RULES.md §11)
+
+extension EnvironmentRequest {
+  static let fields = NameList(["includeInactive", "layoutDirectionBehavior"])
+
+  /// `{"includeInactive": Bool, "layoutDirectionBehavior": "mirrors" | "fixed"}`, both optional (R36).
+  init(reading reader: inout JSONReader) throws(SceneFileError) {
+    var request = EnvironmentRequest()
+    guard reader.kind == .object else { throw reader.mismatch("an object") }
+    try reader.members(Self.fields) { reader, field throws(SceneFileError) in
+      if field == 0 {
+        request.includeInactive = try reader.readBool()
+      } else {
+        request.layoutDirectionBehavior = try reader.choice(Names.behaviors) == 0 ? .mirrors : .fixed
+      }
+    }
+    self = request
+  }
+}
+
+extension Levitation {
+  static let adaptFields = NameList(["levitate"])
+  static let fields = NameList(["alignment", "scrim", "size"])
+  static let sizeFields = NameList(["width", "height"])
+
+  /// The object form of `adapt` (R38): `{"levitate": {...}}`, the one key
+  /// `levitate`, whose object (or `null`, or `{}`) holds optional
+  /// `alignment`, `scrim` and `size`; a size out of R29's bounds clears
+  /// `plain`, for validation to report.
+  init(readingAdapt reader: inout JSONReader, plain: inout Bool) throws(SceneFileError) {
+    var levitation = Levitation()
+    guard reader.kind == .object else { throw reader.mismatch("a string or an object") }
+    // `{}` names no strategy: its one key is missing. (A `null` value is left out by
+    // `members`, so `{"levitate": null}` is `{"levitate": {}}`.)
+    var next = reader.cursor + 1
+    while next < reader.end,
+      next.pointee == 0x20 || next.pointee == 0x09 || next.pointee == 0x0A || next.pointee == 0x0D
+    {
+      next += 1
+    }
+    if next < reader.end && next.pointee == UInt8(ascii: "}") { throw missing("levitate") }
+    try reader.members(Self.adaptFields) { reader, _ throws(SceneFileError) in
+      guard reader.kind == .object else { throw reader.mismatch("an object") }
+      try reader.members(Self.fields) { reader, field throws(SceneFileError) in
+        switch field {
+        case 0: levitation.alignment = LevitateAlignment(rawValue: UInt8(try reader.choice(Names.alignments)))!
+        case 1: levitation.scrim = try reader.readBool()
+        default:
+          guard reader.kind == .object else { throw reader.mismatch("an object") }
+          try reader.members(Self.sizeFields) { reader, field throws(SceneFileError) in
+            let dimension = try Dimension(reading: &reader)
+            switch dimension {
+            case .absolute(let points): if !SceneBounds.isLength(points) { plain = false }
+            case .fractional(let fraction): if !SceneBounds.isFraction(fraction) { plain = false }
+            case .intrinsic: break
+            }
+            if field == 0 { levitation.width = dimension } else { levitation.height = dimension }
+          }
+        }
+      }
+    }
+    self = levitation
   }
 }
 

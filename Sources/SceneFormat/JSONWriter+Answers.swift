@@ -76,6 +76,14 @@ extension JSONWriter {
     newline(2)
     key("secondary")
     pane(solution.secondary)
+    tail(solution, divider: divider, adapted: adapted)
+    newline()
+    raw("}")
+  }
+
+  /// R31's `divider` and R33's `adapted`, where the scene calls for them.
+  @inline(__always)
+  mutating func tail(_ solution: Solution, divider: Bool, adapted: Bool) {
     if divider {
       byte(UInt8(ascii: ","))
       newline(2)
@@ -102,19 +110,35 @@ extension JSONWriter {
       case nil: raw("null")
       }
     }
-    newline()
-    raw("}")
   }
 
-  /// The answer to a scene, with the third generation's fields the scene calls for (RULES.md §8.2).
-  mutating func solution(_ solution: Solution, of scene: Scene) {
-    self.solution(solution, divider: scene.divider != nil, adapted: scene.secondary.adapt != .hide)
+  /// The answer to a scene, with the fields of the third and fourth
+  /// generations the scene calls for (RULES.md §8.2, §11), and R39's
+  /// `motion` when given (a transition's frame).
+  mutating func solution(_ solution: Solution, of scene: Scene, motion: TransitionMotion? = nil) {
+    let (divider, adapted) = (scene.divider != nil, scene.secondary.adapt != .hide)
+    guard motion != nil || AnswerExtras.needed(by: scene) else {
+      return self.solution(solution, divider: divider, adapted: adapted)
+    }
+    self.solution(
+      solution, divider: divider, adapted: adapted,
+      extras: AnswerExtras(scene: scene, solution: solution, motion: motion))
+  }
+
+  /// A transition's frame strictly between its ends: `to`'s keys of R31 and
+  /// R33, and R39's motion when given; never R36's environment or R38's scrim.
+  mutating func solution(between solution: Solution, of scene: Scene, motion: TransitionMotion?) {
+    let (divider, adapted) = (scene.divider != nil, scene.secondary.adapt != .hide)
+    guard let motion else { return self.solution(solution, divider: divider, adapted: adapted) }
+    self.solution(solution, divider: divider, adapted: adapted, extras: AnswerExtras(motion: motion))
   }
 
   /// The answer to a `steps` transition request (R34): `{"frames": [...]}`,
   /// one frame's answer after another, each with the fields its end calls for
   /// (`from`'s at progress 0, `to`'s after).
-  mutating func frames(_ frames: UnsafeBufferPointer<Solution>, from: Scene, to: Scene) {
+  mutating func frames(
+    _ frames: UnsafeBufferPointer<Solution>, from: Scene, to: Scene, motion: TransitionMotion? = nil
+  ) {
     pad()
     raw("{")
     key("frames")
@@ -124,7 +148,11 @@ extension JSONWriter {
     for index in frames.indices {
       if index > 0 { byte(UInt8(ascii: ",")) }
       if outer != nil { byte(UInt8(ascii: "\n")) }
-      solution(frames[index], of: index == 0 ? from : to)
+      if index == 0 || index == frames.count - 1 {
+        solution(frames[index], of: index == 0 ? from : to, motion: motion)
+      } else {
+        solution(between: frames[index], of: to, motion: motion)
+      }
     }
     indent = outer
     if !frames.isEmpty { newline() }
@@ -242,7 +270,14 @@ extension JSONWriter {
   /// whole scene (1,092 bytes) into every call (callgrind: scene-file/write
   /// 1,911 → 2,090 instructions a scene).
   public mutating func line(_ solution: Solution, of scene: Scene) {
-    line(solution, divider: scene.divider != nil, adapted: scene.secondary.adapt != .hide)
+    guard AnswerExtras.needed(by: scene) else {
+      return line(solution, divider: scene.divider != nil, adapted: scene.secondary.adapt != .hide)
+    }
+    let layout = indent
+    indent = nil
+    self.solution(solution, of: scene)
+    byte(UInt8(ascii: "\n"))
+    indent = layout
   }
 
   mutating func line(_ solution: Solution, divider: Bool, adapted: Bool) {

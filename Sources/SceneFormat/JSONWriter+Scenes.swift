@@ -90,7 +90,7 @@ extension JSONWriter {
     if scene.secondary != PaneSettings() {
       comma()
       key("secondary")
-      paneSettings(scene.secondary, primary: false)
+      paneSettings(scene.secondary, primary: false, levitation: scene.levitation)
     }
     // The third generation (RULES.md §8.2), each only where it is not the
     // default, so that a scene without them is written as before.
@@ -125,6 +125,37 @@ extension JSONWriter {
         key("snapToFolds")
         raw("false")
       }
+      // The fourth generation (R37).
+      if !divider.positions.isEmpty {
+        comma()
+        key("positions")
+        raw("{")
+        if let horizontal = divider.positions.horizontal {
+          key("horizontal")
+          dividerLength(horizontal)
+        }
+        if let vertical = divider.positions.vertical {
+          if divider.positions.horizontal != nil { comma() }
+          key("vertical")
+          dividerLength(vertical)
+        }
+        raw("}")
+      }
+      if divider.velocity != 0 {
+        comma()
+        key("velocity")
+        number(divider.velocity)
+      }
+      if let step = divider.step {
+        comma()
+        key("step")
+        switch step {
+        case .next: string("next")
+        case .previous: string("previous")
+        case .first: string("first")
+        case .last: string("last")
+        }
+      }
       raw("}")
     }
     if scene.foldPolicy != .avoidSeparating {
@@ -139,6 +170,22 @@ extension JSONWriter {
       if scene.foldAxes.contains(.vertical) { string("vertical") }
       if scene.foldAxes.contains(.horizontal) { string("horizontal") }
       raw("]")
+    }
+    // R36.
+    if let environment = scene.environment {
+      comma()
+      key("environment")
+      raw("{")
+      if environment.includeInactive {
+        key("includeInactive")
+        raw("true")
+      }
+      if environment.layoutDirectionBehavior == .fixed {
+        if environment.includeInactive { comma() }
+        key("layoutDirectionBehavior")
+        string("fixed")
+      }
+      raw("}")
     }
     raw("}")
   }
@@ -156,7 +203,7 @@ extension JSONWriter {
     raw("}")
   }
 
-  mutating func paneSettings(_ pane: PaneSettings, primary: Bool) {
+  mutating func paneSettings(_ pane: PaneSettings, primary: Bool, levitation: Levitation? = nil) {
     raw("{")
     var first = true
     func field(_ name: StaticString, _ writer: inout JSONWriter) {
@@ -206,9 +253,74 @@ extension JSONWriter {
       field("overlayVerticalEdge", &self)
       string(edge == .top ? "top" : "bottom")
     }
-    if !primary && pane.adapt != .hide {
+    if !primary && pane.adapt == .levitate, let levitation {
+      field("adapt", &self)
+      self.levitation(levitation)
+    } else if !primary && pane.adapt != .hide {
       field("adapt", &self)
       string(pane.adapt == .reflow ? "reflow" : "levitate")
+    }
+    raw("}")
+  }
+
+  /// R38's object form of `adapt`, the fields that differ from their defaults.
+  mutating func levitation(_ levitation: Levitation) {
+    raw("{")
+    key("levitate")
+    raw("{")
+    var first = true
+    func field(_ name: StaticString, _ writer: inout JSONWriter) {
+      if !first { writer.comma() }
+      first = false
+      writer.key(name)
+    }
+    if levitation.alignment != .center {
+      field("alignment", &self)
+      switch levitation.alignment {
+      case .center: string("center")
+      case .top: string("top")
+      case .bottom: string("bottom")
+      case .leading: string("leading")
+      case .trailing: string("trailing")
+      case .topLeading: string("topLeading")
+      case .topTrailing: string("topTrailing")
+      case .bottomLeading: string("bottomLeading")
+      case .bottomTrailing: string("bottomTrailing")
+      }
+    }
+    if levitation.scrim {
+      field("scrim", &self)
+      raw("true")
+    }
+    if levitation.width != nil || levitation.height != nil {
+      field("size", &self)
+      raw("{")
+      if let width = levitation.width {
+        key("width")
+        dimension(width)
+      }
+      if let height = levitation.height {
+        if levitation.width != nil { comma() }
+        key("height")
+        dimension(height)
+      }
+      raw("}")
+    }
+    raw("}}")
+  }
+
+  mutating func dimension(_ bound: Dimension) {
+    raw("{")
+    switch bound {
+    case .absolute(let points):
+      key("absolute")
+      number(points)
+    case .fractional(let fraction):
+      key("fraction")
+      number(fraction)
+    case .intrinsic:
+      key("intrinsic")
+      raw("true")
     }
     raw("}")
   }

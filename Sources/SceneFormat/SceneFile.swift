@@ -130,7 +130,14 @@ public enum SceneFile {
       try scene.read(from: &reader)
       if answering {
         let (divider, adapted) = (scene.divider != nil, scene.secondary.adapt != .hide)
-        writer.solution(scene.solveInPlace(), divider: divider, adapted: adapted)
+        if _slowPath(AnswerExtras.needed(by: scene)) {
+          // R36, R38: the environment and the scrim are read from the answer.
+          let solution = scene.solveInPlace()
+          writer.solution(
+            solution, divider: divider, adapted: adapted, extras: AnswerExtras(scene: scene, solution: solution))
+        } else {
+          writer.solution(scene.solveInPlace(), divider: divider, adapted: adapted)
+        }
       }
     case .regions:
       let request = try RegionRequest(reading: &reader)

@@ -13,11 +13,13 @@ struct TransitionRequest {
   /// The most steps a request may ask for (R34).
   static let maximumSteps = 1024
 
-  static let fields = NameList(["from", "to", "progress", "steps"])
+  static let fields = NameList(["from", "to", "progress", "steps", "motion"])
 
   var from: Scene
   var to: Scene
   var progress: Progress
+  /// R39: answer each pane's motion kind.
+  var motion = false
 
   /// Reads a request; each scene is read and validated as a scene file is,
   /// its errors named under `from` or `to`. Giving both `progress` and
@@ -26,11 +28,13 @@ struct TransitionRequest {
     var scenes = (from: Scene(container: .zero), to: Scene(container: .zero))
     var given = 0
     var progress = Progress.progress(0)
+    var motion = false
     try reader.members(Self.fields) { reader, field throws(SceneFileError) in
       given |= 1 << field
       switch field {
       case 0: try scenes.from.read(from: &reader)
       case 1: try scenes.to.read(from: &reader)
+      case 4: motion = try reader.readBool()
       default:
         if given & 0b1100 == 0b1100 {
           throw SceneFileError(.root, "a transition request has exactly one of \"progress\" and \"steps\", not both")
@@ -49,6 +53,7 @@ struct TransitionRequest {
     from = scenes.from
     to = scenes.to
     self.progress = progress
+    self.motion = motion
   }
 
   /// Writes the answer (R34): one scene answer for a progress, `{"frames":
@@ -56,14 +61,21 @@ struct TransitionRequest {
   /// end has them: `from`'s scene at progress 0, `to`'s past it.
   func answer(into writer: inout JSONWriter) {
     let transition = Transition(from: from, to: to)
+    // R39: the kinds are the transition's, found once when it was made.
+    let motion = self.motion ? transition.motion : nil
     switch progress {
     case .progress(let progress):
-      writer.solution(transition.solution(at: progress), of: progress > 0 ? to : from)
+      let answer = transition.solution(at: progress)
+      if progress > 0 && progress < 1 {
+        writer.solution(between: answer, of: to, motion: motion)
+      } else {
+        writer.solution(answer, of: progress > 0 ? to : from, motion: motion)
+      }
     case .steps(let steps):
       withUnsafeTemporaryAllocation(of: Solution.self, capacity: steps + 1) { frames in
         frames.initialize(repeating: transition.from)
         let count = transition.solutions(steps: steps, into: frames)
-        writer.frames(UnsafeBufferPointer(rebasing: frames[..<count]), from: from, to: to)
+        writer.frames(UnsafeBufferPointer(rebasing: frames[..<count]), from: from, to: to, motion: motion)
       }
     }
   }

@@ -182,7 +182,7 @@ struct TransitionCommandTests {
     ),
     (
       request(from: hidden, to: shown, #""progress": 0.5, "duration": 1"#),
-      "$.duration: unknown field (expected one of: from, progress, steps, to)"
+      "$.duration: unknown field (expected one of: from, motion, progress, steps, to)"
     ),
     (#"[{"from": \#(hidden), "to": \#(shown), "steps": 2}, 7]"#, "$[1]: expected an object, found a number"),
   ]

@@ -17,7 +17,7 @@ func refusal(_ text: String, _ request: SceneFile.Request = .solve) -> String? {
 struct EscapedStringTests {
   static let container = #""container": {"x": 0, "y": 0, "width": 950, "height": 760}"#
   static let sceneFields =
-    "axes, container, displayScale, divider, foldAxes, foldPolicy, layoutDirection, primary, regions, safeArea, "
+    "axes, container, displayScale, divider, environment, foldAxes, foldPolicy, layoutDirection, primary, regions, safeArea, "
     + "secondary, sizeClass, spacing, style"
 
   @Test(#"RULES.md §8: a value written with escapes ("\u0073plit", "overl\u0061y") is the value it spells"#)

@@ -132,7 +132,7 @@ struct ThirdGenerationFileTests {
     ),
     (
       #""divider": {"position": {"fraction": 0.5}, "anchor": []}"#,
-      "$.divider.anchor: unknown field (expected one of: anchors, position, snap, snapToFolds)"
+      "$.divider.anchor: unknown field (expected one of: anchors, position, positions, snap, snapToFolds, step, velocity)"
     ),
     // R32
     (
@@ -707,7 +707,7 @@ struct ThirdGenerationFileTests {
       ),
       (
         #"{"from": \#(scene), "to": \#(scene), "progress": 0, "speed": 1}"#,
-        "$.speed: unknown field (expected one of: from, progress, steps, to)"
+        "$.speed: unknown field (expected one of: from, motion, progress, steps, to)"
       ),
     ]
     for (text, message) in cases {

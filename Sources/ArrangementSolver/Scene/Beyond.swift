@@ -20,6 +20,14 @@ public struct Divider: Hashable, Sendable {
   // divider inline (no heap), and 8 enum slots would add ~60 bytes to every
   // scene a cold solve copies. The one-byte fields last: no padding.
   @usableFromInline var anchorValues: InlineArray<8, Double>
+  // R37's positions as two values and a kind byte (0 none, 1 absolute, 2
+  // fraction; two bits an axis), and its step as a code (0 none), for the
+  // reason the anchors are packed: every cold solve copies the scene.
+  @usableFromInline var horizontalValue: Double
+  @usableFromInline var verticalValue: Double
+  /// R37: the release's velocity in points per second, positive away from
+  /// the placement origin; read when `snap` is true (non-finite counts as 0).
+  public var velocity: Double
   /// The primary's preferred length, before snapping.
   public var position: DividerLength
   /// True once the drag is released: the position snaps to the nearest candidate.
@@ -28,15 +36,54 @@ public struct Divider: Hashable, Sendable {
   public var snapToFolds: Bool
   @usableFromInline var anchorFractions: UInt8
   @usableFromInline var storedAnchorCount: UInt8
+  @usableFromInline var positionKinds: UInt8
+  @usableFromInline var stepCode: UInt8
+
+  /// R37: a position per split axis, replacing `position` along that axis.
+  @inlinable
+  public var positions: DividerPositions {
+    get {
+      @inline(__always) func length(_ kind: UInt8, _ value: Double) -> DividerLength? {
+        kind == 0 ? nil : kind == 1 ? .absolute(value) : .fractional(value)
+      }
+      return DividerPositions(
+        horizontal: length(positionKinds & 3, horizontalValue), vertical: length(positionKinds >> 2, verticalValue))
+    }
+    set {
+      @inline(__always) func packed(_ length: DividerLength?) -> (UInt8, Double) {
+        switch length {
+        case nil: (0, 0)
+        case .absolute(let points)?: (1, points)
+        case .fractional(let fraction)?: (2, fraction)
+        }
+      }
+      let (horizontalKind, horizontal) = packed(newValue.horizontal)
+      let (verticalKind, vertical) = packed(newValue.vertical)
+      (horizontalValue, verticalValue, positionKinds) = (horizontal, vertical, horizontalKind | verticalKind << 2)
+    }
+  }
+
+  /// R37: a step to another candidate, instead of the nearest; read when `snap` is true.
+  @inlinable
+  public var step: DividerStep? {
+    get { stepCode == 0 ? nil : DividerStep(rawValue: stepCode - 1) }
+    set { stepCode = newValue.map { $0.rawValue + 1 } ?? 0 }
+  }
 
   @inlinable
   public init(
     position: DividerLength, anchors: some Sequence<DividerLength> = [DividerLength](), snap: Bool = false,
-    snapToFolds: Bool = true
+    snapToFolds: Bool = true, positions: DividerPositions = DividerPositions(), velocity: Double = 0,
+    step: DividerStep? = nil
   ) {
     self.position = position
     self.snap = snap
     self.snapToFolds = snapToFolds
+    self.velocity = velocity
+    horizontalValue = 0
+    verticalValue = 0
+    positionKinds = 0
+    stepCode = step.map { $0.rawValue + 1 } ?? 0
     anchorValues = InlineArray(repeating: 0)
     anchorFractions = 0
     storedAnchorCount = 0
@@ -51,6 +98,7 @@ public struct Divider: Hashable, Sendable {
       }
       storedAnchorCount += 1
     }
+    self.positions = positions
   }
 
   /// The anchors, in list order.
@@ -70,6 +118,7 @@ public struct Divider: Hashable, Sendable {
 
   public static func == (lhs: Divider, rhs: Divider) -> Bool {
     lhs.position == rhs.position && lhs.snap == rhs.snap && lhs.snapToFolds == rhs.snapToFolds
+      && lhs.positions == rhs.positions && lhs.velocity == rhs.velocity && lhs.step == rhs.step
       && lhs.anchorCount == rhs.anchorCount && (0..<lhs.anchorCount).allSatisfy { lhs.anchor($0) == rhs.anchor($0) }
   }
 
@@ -77,6 +126,9 @@ public struct Divider: Hashable, Sendable {
     hasher.combine(position)
     hasher.combine(snap)
     hasher.combine(snapToFolds)
+    hasher.combine(positions)
+    hasher.combine(velocity)
+    hasher.combine(step)
     hasher.combine(anchorCount)
     for index in 0..<anchorCount { hasher.combine(anchor(index)) }
   }

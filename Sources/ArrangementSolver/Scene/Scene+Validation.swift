@@ -23,7 +23,9 @@ extension Scene {
   /// or absolute dimension, a fraction outside 0...1, a `displayScale` that
   /// is not positive, or a maximum below a minimum of the same kind; of the
   /// third generation (RULES.md §8.2), a negative `spacing` (R30) and a
-  /// negative divider length or a divider fraction outside 0...1 (R31).
+  /// negative divider length or a divider fraction outside 0...1 (R31); of
+  /// the fourth (RULES.md §11), the same of R37's `positions`, a non-finite
+  /// `velocity`, and R38's `size` as of a pane's bounds.
   /// Coordinates may be negative. The bounds are ``SceneBounds``'s.
   ///
   /// A divider holds at most ``Divider/anchorCapacity`` anchors, so a longer
@@ -38,10 +40,21 @@ extension Scene {
     issues.regions(regions, "regions")
     issues.pane(primary, "primary")
     issues.pane(secondary, "secondary")
+    // R38: the levitated secondary's size, a dimension as a pane's bounds are.
+    if let levitation {
+      issues.dimension(levitation.width, "secondary.adapt.levitate.size.width")
+      issues.dimension(levitation.height, "secondary.adapt.levitate.size.height")
+    }
     issues.length(spacing, "spacing")
     if let divider {
       issues.dividerLength(divider.position, "divider.position")
       for index in 0..<divider.anchorCount { issues.dividerLength(divider.anchor(index), "divider.anchors[\(index)]") }
+      // The fourth generation (R37): a position per axis, and the release's velocity.
+      if let horizontal = divider.positions.horizontal {
+        issues.dividerLength(horizontal, "divider.positions.horizontal")
+      }
+      if let vertical = divider.positions.vertical { issues.dividerLength(vertical, "divider.positions.vertical") }
+      issues.finite(divider.velocity, "divider.velocity")
     }
     return issues.found
   }

@@ -26,6 +26,15 @@ public struct Scene: Hashable, Sendable {
   /// The container's size classes; derived from its size when `nil` (R2).
   public var sizeClass: SizeClasses?
   public var layoutDirection: LayoutDirection
+  /// R36, R38 packed (see ``levitation`` and ``environment``): the sizes'
+  /// kinds (two bits each), the alignment, and flags.
+  ///
+  /// Note: three bytes in the padding before the regions, not `Levitation?`
+  /// and `EnvironmentRequest?` (36 bytes more): every cold solve from another
+  /// module copies the whole scene.
+  @usableFromInline var levitationKinds: UInt8
+  @usableFromInline var levitationAlignment: UInt8
+  @usableFromInline var fourthGenerationFlags: UInt8
   /// Reserved regions in window coordinates (RULES.md §3).
   public var regions: ReservedRegions
   public var style: ArrangementStyle
@@ -35,6 +44,9 @@ public struct Scene: Hashable, Sendable {
   public var secondary: PaneSettings { didSet { noteThirdGeneration() } }
   /// The gap between a split's panes when sizing places them (R30).
   public var spacing: Double { didSet { noteThirdGeneration() } }
+  // R38's sizes as values beside the kind bytes below: see `levitation`.
+  @usableFromInline var levitationWidth: Double
+  @usableFromInline var levitationHeight: Double
   /// Where a person dragged the boundary between a split's panes (R31).
   public var divider: Divider? { didSet { noteThirdGeneration() } }
   /// Which division regions the arrangement avoids straddling (R32).
@@ -65,7 +77,9 @@ public struct Scene: Hashable, Sendable {
     spacing: Double = 0,
     divider: Divider? = nil,
     foldPolicy: FoldPolicy = .avoidSeparating,
-    foldAxes: Axes = .both
+    foldAxes: Axes = .both,
+    levitation: Levitation? = nil,
+    environment: EnvironmentRequest? = nil
   ) {
     self.container = container
     self.safeArea = safeArea
@@ -81,7 +95,14 @@ public struct Scene: Hashable, Sendable {
     self.divider = divider
     self.foldPolicy = foldPolicy
     self.foldAxes = foldAxes
+    levitationWidth = 0
+    levitationHeight = 0
+    levitationKinds = 0
+    levitationAlignment = 0
+    fourthGenerationFlags = 0
     setsThirdGeneration = false
+    self.levitation = levitation
+    self.environment = environment
     noteThirdGeneration()
   }
 
@@ -90,5 +111,61 @@ public struct Scene: Hashable, Sendable {
     setsThirdGeneration =
       spacing != 0 || divider != nil || secondary.adapt != .hide || foldPolicy != .avoidSeparating
       || foldAxes != .both || secondary.overlayEdge != nil || secondary.overlayVerticalEdge != nil
+  }
+}
+
+extension Scene {
+  @inlinable static var hasLevitation: UInt8 { 1 }
+  @inlinable static var levitationScrim: UInt8 { 2 }
+  @inlinable static var hasEnvironment: UInt8 { 4 }
+  @inlinable static var environmentIncludesInactive: UInt8 { 8 }
+  @inlinable static var environmentFixed: UInt8 { 16 }
+
+  /// R38: how a levitated secondary is placed, sized and dimmed, read when
+  /// `secondary.adapt` is `.levitate` (the scene file's object form of it).
+  /// It needs no flag of its own for the solve's choice of rules: it matters
+  /// only where `adapt` set one.
+  @inlinable
+  public var levitation: Levitation? {
+    get {
+      guard fourthGenerationFlags & Self.hasLevitation != 0 else { return nil }
+      return Levitation(
+        alignment: LevitateAlignment(rawValue: levitationAlignment) ?? .center,
+        scrim: fourthGenerationFlags & Self.levitationScrim != 0,
+        width: DimensionKind(rawValue: levitationKinds & 3)!.dimension(levitationWidth),
+        height: DimensionKind(rawValue: levitationKinds >> 2)!.dimension(levitationHeight))
+    }
+    set {
+      fourthGenerationFlags &= ~(Self.hasLevitation | Self.levitationScrim)
+      guard let newValue else {
+        (levitationWidth, levitationHeight, levitationKinds, levitationAlignment) = (0, 0, 0, 0)
+        return
+      }
+      let (widthKind, width) = DimensionKind.of(newValue.width)
+      let (heightKind, height) = DimensionKind.of(newValue.height)
+      (levitationWidth, levitationHeight) = (width, height)
+      levitationKinds = widthKind.rawValue | heightKind.rawValue << 2
+      levitationAlignment = newValue.alignment.rawValue
+      fourthGenerationFlags |= Self.hasLevitation | (newValue.scrim ? Self.levitationScrim : 0)
+    }
+  }
+
+  /// R36: answer each pane's reserved regions in its own coordinates. Read
+  /// by the answer's writers (``environment(of:)``), never by a solve.
+  @inlinable
+  public var environment: EnvironmentRequest? {
+    get {
+      guard fourthGenerationFlags & Self.hasEnvironment != 0 else { return nil }
+      return EnvironmentRequest(
+        includeInactive: fourthGenerationFlags & Self.environmentIncludesInactive != 0,
+        layoutDirectionBehavior: fourthGenerationFlags & Self.environmentFixed != 0 ? .fixed : .mirrors)
+    }
+    set {
+      fourthGenerationFlags &= ~(Self.hasEnvironment | Self.environmentIncludesInactive | Self.environmentFixed)
+      guard let newValue else { return }
+      fourthGenerationFlags |=
+        Self.hasEnvironment | (newValue.includeInactive ? Self.environmentIncludesInactive : 0)
+        | (newValue.layoutDirectionBehavior == .fixed ? Self.environmentFixed : 0)
+    }
   }
 }

@@ -25,18 +25,21 @@ extension ArrangementConfiguration {
   }
 
   /// R33's `levitate`: `lone` (the primary as if the secondary were not
-  /// visible) with the secondary floating, centred, over the primary's frame;
+  /// visible) with the secondary floating over the primary's frame, placed
+  /// and sized as R38 says (centred at its preferred size by default);
   /// `hidden` where the secondary would have no length along an axis.
   @inline(never)
   func levitating(hidden: Solution, lone: Solution, context: SolveContext) -> Solution {
     let frame = lone.primary.frame
+    let alignment = levitateAlignment
     @inline(__always) func edges(along axis: Axis) -> (low: Double, high: Double) {
       let start = frame.start(along: axis)
       let length = frame.length(along: axis)
       let range = ResolvedRange(secondaryRange(along: axis), length: length)
       let size = smaller(range.clamped(range.hasPreferred ? range.preferred : length / 2), length)
-      var low = start + (length - size) / 2
-      var high = low + size
+      let side =
+        alignment == .center ? .centre : LevitateRules.side(alignment, along: axis, rightToLeft: context.isRightToLeft)
+      var (low, high) = LevitateRules.edges(start: start, length: length, size: size, side: side)
       if context.scale > 0 {
         let origin = context.origin(along: axis)
         let end = start + length

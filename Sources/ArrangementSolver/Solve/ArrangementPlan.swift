@@ -66,6 +66,11 @@ public struct ArrangementPlan: Sendable {
   @usableFromInline var divisions: InlineArray<8, FoldCandidate>
   @usableFromInline var divisionCount: Int
   @usableFromInline var secondaryAdapt: AdaptStrategy
+  /// R33, R38: the levitated secondary's ranges (R38's `size` as the
+  /// preferred size) and its alignment.
+  @usableFromInline var levitateWidth: LinearRange
+  @usableFromInline var levitateHeight: LinearRange
+  @usableFromInline var levitateAlignment: LevitateAlignment
 
   /// Compiles `scene`; its container's size is ignored (give it to ``solve(width:height:)``).
   public init(_ scene: Scene) {
@@ -113,6 +118,9 @@ public struct ArrangementPlan: Sendable {
       (anchorA[index], anchorF[index]) = scene.dividerAnchor(index)
     }
     secondaryAdapt = scene.secondaryAdapt
+    levitateWidth = scene.secondaryRange(along: .horizontal)
+    levitateHeight = scene.secondaryRange(along: .vertical)
+    levitateAlignment = scene.levitateAlignment
     kernel = KernelChoice(
       foldCount: foldMask.nonzeroBitCount, style: style, secondaryVisible: secondaryVisible, scale: scale)
     // The kernels know R3–R9 and R30's gap: a split that a divider sizes or
@@ -263,8 +271,11 @@ protocol ArrangementConfiguration {
   func division(_ index: Int) -> FoldCandidate
   /// R33: the secondary's strategy, `hide` when it cannot apply (not visible).
   var secondaryAdapt: AdaptStrategy { get }
-  /// R33's levitated secondary: its range along `axis` as `a + f·L`.
+  /// R33's levitated secondary: its range along `axis` as `a + f·L`, with
+  /// R38's `size` as its preferred size where given.
   func secondaryRange(along axis: Axis) -> LinearRange
+  /// R38: where the levitated secondary floats in the primary's frame.
+  var levitateAlignment: LevitateAlignment { get }
 }
 
 /// The divider's settings, sanitised (R29, R31): its position is `a + f·L'`.
@@ -272,18 +283,27 @@ protocol ArrangementConfiguration {
 /// (``ArrangementConfiguration/dividerAnchor(_:)``) only when it snaps.
 @frozen
 public struct DividerSettings: Sendable {
+  /// The position along a horizontal split, and along a vertical one (R37's `positions`).
   @usableFromInline var positionA: Double
   @usableFromInline var positionF: Double
+  @usableFromInline var verticalA: Double
+  @usableFromInline var verticalF: Double
+  /// R37: the release's velocity (finite) and step (0: none, 1 + `DividerStep.rawValue`).
+  @usableFromInline var velocity: Double
   @usableFromInline var anchorCount: Int
   @usableFromInline var snaps: Bool
   @usableFromInline var snapsToFolds: Bool
+  @usableFromInline var step: UInt8
 
   @inlinable @inline(__always)
   init(_ divider: Divider) {
-    (positionA, positionF) = Self.linear(divider.position)
+    (positionA, positionF) = Self.linear(divider.positions.horizontal ?? divider.position)
+    (verticalA, verticalF) = Self.linear(divider.positions.vertical ?? divider.position)
+    velocity = Sanitize.velocity(divider.velocity)
     anchorCount = divider.anchorCount
     snaps = divider.snap
     snapsToFolds = divider.snapToFolds
+    step = divider.step.map { 1 + $0.rawValue } ?? 0
   }
 
   /// R29: a negative or non-finite length counts as 0, a fraction is clamped into 0...1.
@@ -343,13 +363,17 @@ extension ArrangementPlan: ArrangementConfiguration {
   func division(_ index: Int) -> FoldCandidate { divisions.element(index) }
 
   @usableFromInline @inline(__always)
-  func secondaryRange(along axis: Axis) -> LinearRange { axis == .horizontal ? secondaryWidth : secondaryHeight }
+  func secondaryRange(along axis: Axis) -> LinearRange { axis == .horizontal ? levitateWidth : levitateHeight }
 
-  /// Moves the divider to `position` (a drag; `snap`: released), keeping its
-  /// anchors; a plan without a divider gains one without anchors that snaps
-  /// to folds. Then ``solve(width:height:)`` answers as a scene with that
-  /// divider would, bit for bit.
-  public mutating func moveDivider(to position: DividerLength, snap: Bool = false) {
+  /// Moves the divider to `position` (a drag; `snap`: released, with R37's
+  /// `velocity` and `step`), keeping its anchors; the position replaces the
+  /// divider's along both axes (R37's `positions`). A plan without a divider
+  /// gains one without anchors that snaps to folds. Then
+  /// ``solve(width:height:)`` answers as a scene with that divider (and no
+  /// `positions`) would, bit for bit.
+  public mutating func moveDivider(
+    to position: DividerLength, snap: Bool = false, velocity: Double = 0, step: DividerStep? = nil
+  ) {
     if dividerSettings == nil {
       dividerSettings = DividerSettings(Divider(position: position))
       if style == .split {
@@ -357,14 +381,18 @@ extension ArrangementPlan: ArrangementConfiguration {
         entry = PlanEntry(kernel: kernel, compiled: compiled, spacing: spacing)
       }
     }
-    placeDivider(at: position, snap: snap)
+    placeDivider(at: position, snap: snap, velocity: velocity, step: step)
   }
 
   /// ``moveDivider(to:snap:)`` for a plan that has a divider (a drag's, inlined there).
   @inline(__always)
-  mutating func placeDivider(at position: DividerLength, snap: Bool) {
-    (dividerSettings!.positionA, dividerSettings!.positionF) = DividerSettings.linear(position)
+  mutating func placeDivider(at position: DividerLength, snap: Bool, velocity: Double = 0, step: DividerStep? = nil) {
+    let (a, f) = DividerSettings.linear(position)
+    (dividerSettings!.positionA, dividerSettings!.positionF) = (a, f)
+    (dividerSettings!.verticalA, dividerSettings!.verticalF) = (a, f)
     dividerSettings!.snaps = snap
+    dividerSettings!.velocity = Sanitize.velocity(velocity)
+    dividerSettings!.step = step.map { 1 + $0.rawValue } ?? 0
   }
 }
 
@@ -521,5 +549,11 @@ struct SceneReading<Rules: SceneRules>: ArrangementConfiguration {
   }
 
   @inline(__always)
-  func secondaryRange(along axis: Axis) -> LinearRange { LinearRange(scene.pointee.secondary, along: axis) }
+  func secondaryRange(along axis: Axis) -> LinearRange {
+    LevitateRules.range(scene, along: axis)
+  }
+
+  var levitateAlignment: LevitateAlignment {
+    @inline(__always) get { LevitateRules.alignment(scene) }
+  }
 }

@@ -7,19 +7,27 @@ enum DividerRules {
     _ divider: DividerSettings, shared: Double, axis: Axis, spacing: Double, context: SolveContext,
     _ configuration: Configuration
   ) -> (position: Double, code: UInt8) {
-    let position = self.position(divider, shared: shared)
+    let position = self.position(divider, shared: shared, axis: axis)
     guard divider.snaps else { return (position, 1) }
-    var nearest = Nearest(position: position)
+    var release = DividerRelease(position: position, velocity: divider.velocity, step: divider.step)
     forEachCandidate(divider, shared: shared, axis: axis, spacing: spacing, context: context, configuration) {
-      nearest.consider($0, index: $1)
+      release.consider($0, index: $1)
     }
-    return nearest.target
+    return release.target
   }
 
-  /// The position as given, clamped into `[0, L']`.
+  /// The position along `axis` as given (R37: its entry in `positions`, else
+  /// `position`), clamped into `[0, L']`.
   @inline(__always)
-  static func position(_ divider: DividerSettings, shared: Double) -> Double {
-    smaller(larger(divider.positionA + divider.positionF * shared, 0), shared)
+  static func position(_ divider: DividerSettings, shared: Double, axis: Axis) -> Double {
+    let (a, f) = axis == .horizontal ? (divider.positionA, divider.positionF) : (divider.verticalA, divider.verticalF)
+    return position(a: a, f: f, shared: shared)
+  }
+
+  /// A position `a + f·L'` clamped into `[0, L']` (a drag's, from its length).
+  @inline(__always)
+  static func position(a: Double, f: Double, shared: Double) -> Double {
+    smaller(larger(a + f * shared, 0), shared)
   }
 
   /// Offers each candidate a released divider may snap to, with its index:

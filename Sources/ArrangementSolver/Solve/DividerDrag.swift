@@ -79,17 +79,22 @@ public struct DividerDrag: Sendable {
   }
 
   /// Moves the divider to `position` (`snap`: the drag was released, so it
-  /// snaps to the nearest candidate) and answers.
-  public mutating func move(to position: DividerLength, snap: Bool = false) -> Solution {
+  /// snaps to a candidate: the nearest, or as R37's `velocity` and `step`
+  /// say) and answers.
+  public mutating func move(
+    to position: DividerLength, snap: Bool = false, velocity: Double = 0, step: DividerStep? = nil
+  ) -> Solution {
     if let fixed { return fixed }
-    plan.placeDivider(at: position, snap: snap)
-    guard sizes else { return wholeSplit() }
-    let settings = plan.dividerSettings!
-    var target = (position: DividerRules.position(settings, shared: shared), code: UInt8(1))
+    // The plan's divider is moved only where the plan's whole split answers
+    // (a drag moves the position along both axes, so `positions` plays no part here).
+    guard sizes else { return wholeSplit(at: position, snap: snap, velocity: velocity, step: step) }
+    let (a, f) = DividerSettings.linear(position)
+    var target = (position: DividerRules.position(a: a, f: f, shared: shared), code: UInt8(1))
     if snap {
-      var nearest = DividerRules.Nearest(position: target.position)
-      for index in 0..<candidateCount { nearest.consider(candidates[index], index: candidateIndexes[index]) }
-      target = nearest.target
+      var release = DividerRelease(
+        position: target.position, velocity: Sanitize.velocity(velocity), step: step.map { 1 + $0.rawValue } ?? 0)
+      for index in 0..<candidateCount { release.consider(candidates[index], index: candidateIndexes[index]) }
+      target = release.target
     }
     primary.preferred = target.position
     secondary.preferred = shared - target.position
@@ -101,12 +106,13 @@ public struct DividerDrag: Sendable {
     }
     let answer = lengths.solution(along: axis, in: context, gap: spacing, divider: target.code)
     guard plan.secondaryAdapt != .hide && !answer.secondary.visible else { return answer }
-    return wholeSplit()
+    return wholeSplit(at: position, snap: snap, velocity: velocity, step: step)
   }
 
-  /// The plan's whole split at this size (R16–R33), read in place.
+  /// The plan's whole split at this size (R16–R33) with the divider moved, read in place.
   @inline(never)
-  mutating func wholeSplit() -> Solution {
+  mutating func wholeSplit(at position: DividerLength, snap: Bool, velocity: Double, step: DividerStep?) -> Solution {
+    plan.placeDivider(at: position, snap: snap, velocity: velocity, step: step)
     // Note (0763257): through a pointer, as `SceneReference` reads a scene: called on
     // the stored plan, the call first copied the whole plan (1,537 bytes).
     let context = context
@@ -147,6 +153,7 @@ struct PlanReference: ArrangementConfiguration {
   var hasDivider: Bool { @inline(__always) get { plan.pointee.hasDivider } }
   var divisionCount: Int { @inline(__always) get { plan.pointee.divisionCount } }
   var secondaryAdapt: AdaptStrategy { @inline(__always) get { plan.pointee.secondaryAdapt } }
+  var levitateAlignment: LevitateAlignment { @inline(__always) get { plan.pointee.levitateAlignment } }
 
   @inline(__always)
   func resolvedRanges(along axis: Axis, length: Double) -> (

@@ -35,6 +35,12 @@ enum Sanitize {
     return value == .infinity ? 0 : clamped
   }
 
+  /// A divider's release velocity (R37): non-finite counts as 0; may be negative.
+  @inlinable @inline(__always)
+  static func velocity(_ value: Double) -> Double {
+    isFinite(value) ? value : 0
+  }
+
   /// A `layoutPriority`: non-finite counts as 0.
   @inlinable @inline(__always)
   static func priority(_ value: Double) -> Double {

@@ -28,6 +28,16 @@ public struct Transition: Sendable {
   /// The answer in between, but for the frames: `to`'s, with the larger
   /// z-index of the two, and a pane that disappears visible with `from`'s classes.
   @usableFromInline let middle: Solution
+  /// R39: where R34 collapses a pane shown at one end only (`center` otherwise).
+  @usableFromInline let primaryEdge: MotionEdge
+  @usableFromInline let secondaryEdge: MotionEdge
+  /// R34 amended: each pane's edges equal at both ends (all bits set in
+  /// those lanes), and whether one of them is a max edge whose min edge
+  /// moves, which rounding could carry past it (with a display scale only).
+  @usableFromInline let primaryKept: SIMD4<UInt64>
+  @usableFromInline let secondaryKept: SIMD4<UInt64>
+  @usableFromInline let primaryKeptHigh: SIMD2<UInt64>
+  @usableFromInline let secondaryKeptHigh: SIMD2<UInt64>
 
   /// Solves both scenes (R1–R33) and prepares the frames between them.
   public init(from: consuming Scene, to: consuming Scene) {
@@ -53,6 +63,11 @@ public struct Transition: Sendable {
       to.secondary, to.primary, to.splitAxis, toOrigin)
     (primaryStart, primaryChange) = (primary.start, primary.end - primary.start)
     (secondaryStart, secondaryChange) = (secondary.start, secondary.end - secondary.start)
+    (primaryEdge, secondaryEdge) = (primary.outer, secondary.outer)
+    primaryKept = MotionKinds.kept(primaryChange)
+    secondaryKept = MotionKinds.kept(secondaryChange)
+    primaryKeptHigh = self.scale > 0 ? MotionKinds.keptHigh(primaryKept) : .zero
+    secondaryKeptHigh = self.scale > 0 ? MotionKinds.keptHigh(secondaryKept) : .zero
     var middle = to
     middle.primary = Self.between(from.primary, to.primary)
     middle.secondary = Self.between(from.secondary, to.secondary)
@@ -74,8 +89,12 @@ public struct Transition: Sendable {
   func between(_ t: Double) -> Solution {
     var answer = middle
     let origin = originStart + originChange * t
-    if answer.primary.visible { answer.primary.frame = frame(primaryStart, primaryChange, t, origin) }
-    if answer.secondary.visible { answer.secondary.frame = frame(secondaryStart, secondaryChange, t, origin) }
+    if answer.primary.visible {
+      answer.primary.frame = frame(primaryStart, primaryChange, t, origin, primaryKept, primaryKeptHigh)
+    }
+    if answer.secondary.visible {
+      answer.secondary.frame = frame(secondaryStart, secondaryChange, t, origin, secondaryKept, secondaryKeptHigh)
+    }
     return answer
   }
 
@@ -102,12 +121,33 @@ public struct Transition: Sendable {
   /// A pane's frame at `t` strictly between 0 and 1: its edges moved,
   /// rounded to `to`'s pixel grid, relative to the container's origin then.
   @inlinable @inline(__always)
-  func frame(_ start: SIMD4<Double>, _ change: SIMD4<Double>, _ t: Double, _ origin: SIMD2<Double>) -> Rect {
+  func frame(
+    _ start: SIMD4<Double>, _ change: SIMD4<Double>, _ t: Double, _ origin: SIMD2<Double>,
+    _ kept: SIMD4<UInt64>, _ keptHigh: SIMD2<UInt64>
+  ) -> Rect {
     var edges = start + change * t
-    if scale > 0 { edges = PixelRounding.onGrid(edges, scale: scale) }
-    let low = edges.lowHalf
+    if scale > 0 {
+      edges = PixelRounding.onGrid(edges, scale: scale)
+      // R34 amended: an edge equal at both ends keeps its value, unrounded
+      // (a select on the bits: `replacing(with:where:)` went lane by lane).
+      edges = KeptEdges.select(start, where: kept, else: edges)
+    }
+    // A rounded min edge that would pass a kept max edge is set to it.
+    let low = KeptEdges.notPast(edges.lowHalf, edges.highHalf, keptHigh: keptHigh)
     let high = edges.highHalf.replacing(with: low, where: edges.highHalf .< low)
     return Rect(x: low.x - origin.x, y: low.y - origin.y, width: high.x - low.x, height: high.y - low.y)
+  }
+
+  /// R39: how each pane moves, the same in every frame; found from the
+  /// ends kept when the transition was made (a pane's edges differ exactly
+  /// where their change is not zero).
+  public var motion: TransitionMotion {
+    TransitionMotion(
+      primary: MotionKinds.motion(
+        shownFrom: from.primary.visible, shownTo: to.primary.visible, change: primaryChange, outer: primaryEdge),
+      secondary: MotionKinds.motion(
+        shownFrom: from.secondary.visible, shownTo: to.secondary.visible, change: secondaryChange,
+        outer: secondaryEdge))
   }
 
   /// The discrete fields of a pane between the ends.
@@ -127,14 +167,30 @@ public struct Transition: Sendable {
   static func ends(
     _ from: PaneLayout, _ fromOther: PaneLayout, _ fromAxis: Axis?, _ fromOrigin: SIMD2<Double>,
     _ to: PaneLayout, _ toOther: PaneLayout, _ toAxis: Axis?, _ toOrigin: SIMD2<Double>
-  ) -> (start: SIMD4<Double>, end: SIMD4<Double>) {
+  ) -> (start: SIMD4<Double>, end: SIMD4<Double>, outer: MotionEdge) {
     let start = edges(from.frame, fromOrigin)
     let end = edges(to.frame, toOrigin)
     switch (from.visible, to.visible) {
-    case (false, true): return (collapsed(end, other: edges(toOther.frame, toOrigin), along: toAxis), end)
-    case (true, false): return (start, collapsed(start, other: edges(fromOther.frame, fromOrigin), along: fromAxis))
-    default: return (start, end)
+    case (false, true):
+      let other = edges(toOther.frame, toOrigin)
+      let low = outerIsLow(end, other: other, along: toAxis)
+      return (collapsed(end, low: low, along: toAxis), end, MotionKinds.edge(along: toAxis, low: low))
+    case (true, false):
+      let other = edges(fromOther.frame, fromOrigin)
+      let low = outerIsLow(start, other: other, along: fromAxis)
+      return (start, collapsed(start, low: low, along: fromAxis), MotionKinds.edge(along: fromAxis, low: low))
+    default: return (start, end, .center)
     }
+  }
+
+  /// Whether the edge of `edges` farther from the centre of `other` along
+  /// `axis` is the min edge (a tie keeps the max edge); false without an axis.
+  static func outerIsLow(_ edges: SIMD4<Double>, other: SIMD4<Double>, along axis: Axis?) -> Bool {
+    guard let axis else { return false }
+    let low = axis == .horizontal ? 0 : 1
+    let high = low + 2
+    let centre = (other[low] + other[high]) / 2
+    return abs(edges[low] - centre) > abs(edges[high] - centre)
   }
 
   /// A frame's window-coordinate edges: min x, min y, max x, max y (the
@@ -145,9 +201,9 @@ public struct Transition: Sendable {
     return SIMD4(minX, minY, minX + frame.width, minY + frame.height)
   }
 
-  /// `edges` collapsed to zero length along `axis` at the edge farther from
-  /// the centre of `other` (a tie keeps the max edge), or to the centre point without an axis.
-  static func collapsed(_ edges: SIMD4<Double>, other: SIMD4<Double>, along axis: Axis?) -> SIMD4<Double> {
+  /// `edges` collapsed to zero length along `axis` at its min edge (`low`)
+  /// or its max edge, or to the centre point without an axis.
+  static func collapsed(_ edges: SIMD4<Double>, low isLow: Bool, along axis: Axis?) -> SIMD4<Double> {
     guard let axis else {
       let x = (edges[0] + edges[2]) / 2
       let y = (edges[1] + edges[3]) / 2
@@ -155,8 +211,7 @@ public struct Transition: Sendable {
     }
     let low = axis == .horizontal ? 0 : 1
     let high = low + 2
-    let centre = (other[low] + other[high]) / 2
-    let outer = abs(edges[low] - centre) > abs(edges[high] - centre) ? edges[low] : edges[high]
+    let outer = isLow ? edges[low] : edges[high]
     var collapsed = edges
     collapsed[low] = outer
     collapsed[high] = outer
