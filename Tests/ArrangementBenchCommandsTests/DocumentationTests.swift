@@ -321,7 +321,8 @@ struct DocumentationTests {
     }
   }
 
-  @Test("Every sh line runs as pasted: the tool's bare name only after the line that puts it on PATH, other commands found")
+  @Test(
+    "Every sh line runs as pasted: the tool's bare name only after the line that puts it on PATH, other commands found")
   func linesRunAsPasted() {
     // Commands a reader's machine has that this one may not (CI's tools) or that the
     // shell itself provides.
