@@ -14,7 +14,7 @@ enum BaselineCommand {
       only): results/baselines/default.json, or with --name NAME a baseline of its
       own, results/baselines/NAME.json (e.g. one per branch or machine), which
       run, check and compare read with --baseline-name NAME. A group whose own
-      median it knows to worse than ± half its threshold is measured in more fresh
+      median it knows only to within more than ± half its threshold is measured in more fresh
       processes, within --budget seconds; instruction counts are kept where the
       baseline it replaces holds them (--no-instructions leaves them out). show
       prints a stored baseline.
@@ -54,7 +54,7 @@ enum BaselineCommand {
     var result = try measuring.measure(try measuring.selectedBenchmarks(), progress: progress)
     var summary = ""
     if measuring.processes > 0 {
-      // Every comparison with this baseline carries its spread: groups it knows to worse than
+      // Every comparison with this baseline carries its spread: groups it knows only to within more than
       // ± half their effect floor get more fresh processes, within the budget.
       var policy = ComparisonPolicy()
       policy.groupThresholds = invocation.suite.thresholds
@@ -69,7 +69,7 @@ enum BaselineCommand {
         result, measuredIn: Date().timeIntervalSince(started), report: progress.note,
         clock: { Date().timeIntervalSinceReferenceDate }, measure: measure)
       result = rounds.result
-      summary = rounds.sentence("group(s) seen to worse than ± half their threshold") + "\n"
+      summary = rounds.sentence("group(s) known only to within more than ± half their threshold") + "\n"
     }
     try ResultFiles.write(result, to: path)
     if options.has(Options.json) {

@@ -208,7 +208,7 @@ extension BenchmarkTool {
         for: ["run", "check"]),
       OptionRow(
         Options.budget,
-        "Seconds the groups whose own median is known to worse than ± half their threshold may take to be measured in more processes (default 60; 0: none).",
+        "Seconds the groups whose own median is known only to within more than ± half their threshold may take to be measured in more processes (default 60; 0: none).",
         for: ["baseline update"]),
       OptionRow(
         Options.record, "Also record the run in the history folder (see `history --help`).", for: ["run", "check"]),

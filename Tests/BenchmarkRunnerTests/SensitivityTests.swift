@@ -160,7 +160,8 @@ struct AdaptiveCheckTests {
   }
 
   @Test(
-    "A baseline gives more processes to the groups it knows to worse than ± half their threshold, within its budget")
+    "A baseline gives more processes to the groups it knows only to within more than ± half their threshold, within its budget"
+  )
   func baselineRounds() {
     let measurer = FakeMeasurer(cost: 0.5, spreads: spreads)
     var check = Check(policy: ComparisonPolicy(), budget: 12)
