@@ -29,7 +29,7 @@ public struct Scene: Hashable, Sendable {
   /// R36, R38 packed (see ``levitation`` and ``environment``): the sizes'
   /// kinds (two bits each), the alignment, and flags.
   ///
-  /// Note: three bytes in the padding before the regions, not `Levitation?`
+  /// Note (65bcef9): three bytes in the padding before the regions, not `Levitation?`
   /// and `EnvironmentRequest?` (36 bytes more): every cold solve from another
   /// module copies the whole scene.
   @usableFromInline var levitationKinds: UInt8

@@ -56,7 +56,7 @@ enum LevitateRules {
   /// if given, replaces its preferred size (after `fixedSize`, whose maximum
   /// stays); a size that resolves to nothing leaves the preferred size missing.
   ///
-  /// Note: read from the scene's packed bytes, not through `Scene.levitation`:
+  /// Note (65bcef9): read from the scene's packed bytes, not through `Scene.levitation`:
   /// building the optional there cost the levitate sweep's cold solves about
   /// 330 instructions (callgrind, adapt/levitate 814 → 1,148).
   @inline(__always)
