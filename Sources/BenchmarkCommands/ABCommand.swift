@@ -119,7 +119,7 @@ package enum ABCommand {
       terminal.write(String(decoding: data, as: UTF8.self) + "\n")
       terminal.report("verdict: \(outcome.comparison.verdictLine) (ab took \(elapsed))\n")
     } else {
-      terminal.write(text(document, outcome: outcome, markdown: options.has(Options.markdown), elapsed: elapsed))
+      terminal.write(text(document, outcome: outcome, style: Report.TableStyle(options), elapsed: elapsed))
     }
     return outcome.status
   }
@@ -210,19 +210,22 @@ package enum ABCommand {
     }
   }
 
-  static func text(_ document: ABTest.Document, outcome: ABTest.Outcome, markdown: Bool, elapsed: String) -> String {
+  static func text(
+    _ document: ABTest.Document, outcome: ABTest.Outcome, style: Report.TableStyle, elapsed: String
+  ) -> String {
+    let markdown = style == .markdown
     let a = "\(document.base.ref) (\(document.base.commit.prefix(12)))"
     let b = "\(document.head.ref) (\(document.head.commit.prefix(12)))"
     var text =
       markdown
       ? "### A/B: \(a) against \(b), \(document.rounds) rounds\n\n"
       : "A/B: \(a) against \(b), \(document.rounds) rounds\n\n"
-    text += Report.comparison(outcome.comparison, markdown: markdown)
+    text += Report.comparison(outcome.comparison, style: style)
     for explanation in document.explanations {
       text += "\n" + explained(explanation, markdown: markdown)
     }
-    text += "\nA/A control (A against A′): " + controlSentence(outcome) + "\n"
-    text += "verdict: \(outcome.comparison.verdictLine) (ab took \(elapsed))\n"
+    text += "\n" + style.line("A/A control (A against A′): " + controlSentence(outcome)) + "\n"
+    text += style.line("verdict: \(outcome.comparison.verdictLine) (ab took \(elapsed))") + "\n"
     return text
   }
 

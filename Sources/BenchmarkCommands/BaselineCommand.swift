@@ -77,7 +77,7 @@ enum BaselineCommand {
       invocation.terminal.report(summary + "baseline written to \(path)\n")
     } else {
       invocation.terminal.write(
-        Report.run(result, markdown: options.has(Options.markdown)) + "\n\(summary)baseline written to \(path)\n")
+        Report.run(result, style: Report.TableStyle(options)) + "\n\(summary)baseline written to \(path)\n")
     }
     return .success
   }
@@ -101,7 +101,7 @@ enum BaselineCommand {
     invocation.terminal.write(
       options.has(Options.json)
         ? ResultFiles.jsonText(result)
-        : ResultFiles.header(result) + Report.run(result, markdown: options.has(Options.markdown)))
+        : ResultFiles.header(result) + Report.run(result, style: Report.TableStyle(options)))
     return .success
   }
 }

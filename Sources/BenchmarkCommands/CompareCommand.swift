@@ -49,8 +49,9 @@ enum CompareCommand {
       let data = (try? encoder.encode(ComparisonDocument(comparison))) ?? Data()
       terminal.write(String(decoding: data, as: UTF8.self) + "\n")
     } else {
-      terminal.write(Report.comparison(comparison, markdown: options.has(Options.markdown)))
-      terminal.write("\nverdict: \(comparison.verdictLine)\n")
+      let style = Report.TableStyle(options)
+      terminal.write(Report.comparison(comparison, style: style))
+      terminal.write("\n" + style.line("verdict: \(comparison.verdictLine)") + "\n")
       if !comparison.comparability.kind.holds && !comparison.timeJudged {
         terminal.write(ResultFiles.otherHostAdvice(invocation.tool.name))
       }

@@ -45,6 +45,7 @@ public enum Options {
   public static let history = path("--history", "DIR")
   public static let json = Option(flag: "--json")
   public static let markdown = Option(flag: "--markdown")
+  public static let wide = Option(flag: "--wide")
   public static let quiet = Option(flag: "--quiet")
   public static let points = Option(flag: "--points")
   public static let allowMixedCommits = Option(flag: "--allow-mixed-commits")
@@ -109,6 +110,11 @@ public enum BaselineNames {
   }
 
   public static func path(_ name: String) -> String { "\(folder)/\(name).json" }
+}
+
+extension Report.TableStyle {
+  /// The style `--markdown` and `--wide` ask for.
+  init(_ options: OptionValues) { self.init(markdown: options.has(Options.markdown), wide: options.has(Options.wide)) }
 }
 
 extension Double {
@@ -237,6 +243,10 @@ extension BenchmarkTool {
       OptionRow(
         Options.markdown, "Print tables as Markdown, e.g. for a pull-request comment.",
         for: measuring + ["baseline show", "compare", "ab", "history standing"]),
+      OptionRow(
+        Options.wide,
+        "Print every column (p99, U-test p, sees, allocations, memory, cycles, full verdicts); by default tables keep to 120 columns, with long verdicts on lines of their own.",
+        for: measuring + ["baseline show", "compare", "ab"]),
       OptionRow(
         Options.quiet, "No progress on standard error (errors and warnings still appear).",
         for: measuring + ["report", "ab"]),

@@ -54,7 +54,7 @@ enum RunCommand {
     let measuring = Measuring(options, tool: invocation.tool)
     let progress = Progress(terminal, quiet: options.has(Options.quiet))
     let json = options.has(Options.json)
-    let markdown = options.has(Options.markdown)
+    let style = Report.TableStyle(options)
     let started = Date()
     let result = try measuring.measure(try measuring.selectedBenchmarks(), progress: progress)
     let measuredIn = Date().timeIntervalSince(started)
@@ -65,7 +65,7 @@ enum RunCommand {
       progress.note("recorded in \(try HistoryCommand.record(result, folder: folder))")
     }
     if options.ifTaken(Options.noCompare) == true {
-      terminal.write(json ? ResultFiles.jsonText(result) : Report.run(result, markdown: markdown))
+      terminal.write(json ? ResultFiles.jsonText(result) : Report.run(result, style: style))
       return .success
     }
 
@@ -75,7 +75,7 @@ enum RunCommand {
     do {
       baseline = try RunResult.load(from: baselinePath)
     } catch {
-      if printTable { terminal.write(json ? ResultFiles.jsonText(result) : Report.run(result, markdown: markdown)) }
+      if printTable { terminal.write(json ? ResultFiles.jsonText(result) : Report.run(result, style: style)) }
       if case .missing = error {
         let update = "baseline update" + (name.map { " --name \($0)" } ?? "")
         terminal.report(
@@ -105,16 +105,16 @@ enum RunCommand {
     let comparison = outcome.comparison
     // The file holds what was judged: the first processes and those the rounds added.
     if outcome.rounds.count > 0 { try ResultFiles.write(outcome.result, to: output) }
-    if printTable && !json { terminal.write(Report.run(outcome.result, markdown: markdown) + "\n") }
+    if printTable && !json { terminal.write(Report.run(outcome.result, style: style) + "\n") }
     if json {
       terminal.write(ResultFiles.jsonText(outcome.result))
     } else {
-      terminal.write(Report.comparison(comparison, markdown: markdown))
+      terminal.write(Report.comparison(comparison, style: style))
     }
     // With --json, standard output holds the JSON document alone.
-    let commit = markdown ? Text.markdown(baseline.commit) : Text.terminal(baseline.commit)
-    let line = markdown ? Text.markdown(comparison.verdictLine) : Text.terminal(comparison.verdictLine)
-    let sentence = "verdict: \(line) (against \(baselinePath), commit \(commit))\n"
+    let commit = baseline.commit
+    let line = comparison.verdictLine
+    let sentence = style.line("verdict: \(line) (against \(baselinePath), commit \(commit))") + "\n"
     let summary = comparison.timeJudged && policy.gated.contains(.time) ? outcome.summary + "\n" : ""
     if json {
       terminal.report(summary + sentence)

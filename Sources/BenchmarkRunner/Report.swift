@@ -60,6 +60,32 @@ public enum Report {
     return (change >= 0 ? "+" : "−") + number(abs(change)) + "%"
   }
 
+  /// How a table is printed: `narrow` keeps to ``width`` columns for a
+  /// terminal (the columns that decide: group, before, now, change with its
+  /// interval, exact counts, the verdict in a word, and each longer verdict on
+  /// a line of its own under the table); `wide` has every column; `markdown`
+  /// every column as a Markdown table.
+  public enum TableStyle: Sendable {
+    case narrow, wide, markdown
+
+    /// The widest line the narrow style aims at: a terminal's, with room to spare.
+    public static let width = 120
+
+    public init(markdown: Bool, wide: Bool) { self = markdown ? .markdown : wide ? .wide : .narrow }
+
+    public var isMarkdown: Bool { self == .markdown }
+
+    /// `text` escaped for the style, and in the narrow style folded at word
+    /// boundaries to ``width`` columns, later lines indented by `indent`.
+    public func line(_ text: String, indent: String = "  ") -> String {
+      switch self {
+      case .markdown: Text.markdown(text)
+      case .wide: Text.terminal(text)
+      case .narrow: Text.wrapped(Text.terminal(text), width: Self.width, indent: indent)
+      }
+    }
+  }
+
   /// A text table with aligned columns, or a Markdown table: the first column
   /// (and those in `leftAligned`) to the left, the numbers to the right. Every
   /// cell is escaped for its format here (cells hold titles from files).
@@ -88,29 +114,35 @@ public enum Report {
 
   /// The measurements of one run.
   public static func run(_ result: RunResult, markdown: Bool = false) -> String {
-    let extra = ExtraColumns(result.groups)
+    run(result, style: markdown ? .markdown : .wide)
+  }
+
+  /// The measurements of one run; the narrow style leaves out p99, the memory
+  /// and cycle columns and the reference ratio (`--wide` shows them).
+  public static func run(_ result: RunResult, style: TableStyle) -> String {
+    let narrow = style == .narrow
+    let extra = narrow ? ExtraColumns() : ExtraColumns(result.groups)
+    let hasReference = !narrow && result.groups.contains { $0.reference != nil }
     let header =
-      ["group", "ns/op median", "p25–p75", "p99", "ops/s", "allocs/op", "instr/op"] + extra.header + ["× reference"]
+      ["group", "ns/op median", "p25–p75"] + (narrow ? [] : ["p99"]) + ["ops/s", "allocs/op", "instr/op"]
+      + extra.header + (hasReference ? ["× reference"] : [])
     let rows = result.groups.map { group -> [String] in
       let q = group.nanosecondsPerOperation
       let ratio = group.reference.flatMap(result.group).map { reference in
         number(q.median / reference.nanosecondsPerOperation.median) + "× " + reference.title
       }
-      return [
-        group.title, number(q.median), number(q.p25) + "–" + number(q.p75), number(q.p99),
-        rate(group.throughput) + (group.megabytesPerSecond.map { " (" + number($0) + " MB/s)" } ?? ""),
-        number(group.allocationsPerOperation), group.instructionsPerOperation.map(number) ?? "unavailable",
-      ] + extra.cells([group]) + [ratio ?? ""]
+      return [group.title, number(q.median), number(q.p25) + "–" + number(q.p75)] + (narrow ? [] : [number(q.p99)])
+        + [
+          rate(group.throughput) + (narrow ? "" : group.megabytesPerSecond.map { " (" + number($0) + " MB/s)" } ?? ""),
+          number(group.allocationsPerOperation), group.instructionsPerOperation.map(number) ?? "unavailable",
+        ] + extra.cells([group]) + (hasReference ? [ratio ?? ""] : [])
     }
-    var text = table(header, rows, markdown: markdown)
+    var text = table(header, rows, markdown: style.isMarkdown)
     if result.groups.contains(where: { $0.instructionsPerOperation == nil }) {
-      text +=
-        "\ninstructions: \(markdown ? Text.markdown(result.instructionCounter) : Text.terminal(result.instructionCounter))\n"
+      text += "\n" + style.line("instructions: " + result.instructionCounter) + "\n"
     }
-    if let model = result.cycleModel {
-      text += "\ncycles: \(markdown ? Text.markdown(model) : Text.terminal(model))\n"
-    }
-    if let line = quietCores(result.groups) { text += "\n" + line + "\n" }
+    if let model = result.cycleModel { text += "\n" + style.line("cycles: " + model) + "\n" }
+    if let line = quietCores(result.groups) { text += "\n" + style.line(line) + "\n" }
     return text
   }
 
@@ -126,6 +158,15 @@ public enum Report {
 
   /// A comparison with its verdicts, worst first.
   public static func comparison(_ comparison: Comparison, markdown: Bool = false) -> String {
+    Self.comparison(comparison, style: markdown ? .markdown : .wide)
+  }
+
+  /// A comparison with its verdicts, worst first. The narrow style keeps the
+  /// columns that decide and writes each verdict that says more than its word
+  /// on a line of its own under the table.
+  public static func comparison(_ comparison: Comparison, style: TableStyle) -> String {
+    let markdown = style.isMarkdown
+    let narrow = style == .narrow
     let gated = comparison.policy.gated
     let extra = ExtraColumns(comparison.groups.flatMap { [$0.baseline, $0.current].compactMap { $0 } })
     let defaults = comparison.policy.defaultLimits
@@ -138,6 +179,10 @@ public enum Report {
         "instr/op",
       ] + extra.header + ["verdict"]
     let ordered = comparison.groups.sorted { $0.verdict(gating: gated) > $1.verdict(gating: gated) }
+    let counted = comparison.groups.contains {
+      $0.baseline?.instructionsPerOperation != nil || $0.current?.instructionsPerOperation != nil
+    }
+    var details: [String] = []
     let rows = ordered.map { group -> [String] in
       let old = group.baseline.map { number($0.nanosecondsPerOperation.median) } ?? "–"
       let new = group.current.map { number($0.nanosecondsPerOperation.median) } ?? "–"
@@ -178,6 +223,14 @@ public enum Report {
       if !thresholds.isEmpty { verdict += " [\(thresholds)]" }
       let remarks = group.remarks(gating: gated)
       if !remarks.isEmpty { verdict += " — " + remarks.joined(separator: "; ") }
+      if narrow {
+        let word = group.verdict(gating: gated).rawValue
+        let moved = group.baseline != nil && group.current != nil && group.allocations != .same
+        if verdict != group.verdict(gating: gated).rawValue || moved {
+          details.append(group.title + ": " + verdict + (moved ? " (allocations a run: \(allocations))" : ""))
+        }
+        return [group.title, old, new, percent(group.timeRatio), interval] + (counted ? [instructions] : []) + [word]
+      }
       return [
         group.title, old, new, percent(group.timeRatio), interval, sees,
         group.adjustedP < 1 ? String(format: "%.3g", group.adjustedP) : "1", allocations, instructions,
@@ -186,13 +239,16 @@ public enum Report {
     var text = ""
     if let line = comparison.comparability.line {
       for part in line.split(separator: "\n").map(String.init) {
-        text += "\(markdown ? Text.markdown(part) : Text.terminal(part))\(markdown ? "\n" : "")\n"
+        text += "\(style.line(part))\(markdown ? "\n" : "")\n"
       }
     }
-    text += table(header, rows, markdown: markdown)
-    for line in comparison.uncompared { text += (markdown ? "\n" : "") + "\n" + line + "\n" }
+    let narrowHeader =
+      ["group", "before ns/op", "now ns/op", "change", "95% CI"] + (counted ? ["instr/op"] : []) + ["verdict"]
+    text += table(narrow ? narrowHeader : header, rows, markdown: markdown)
+    if !details.isEmpty { text += "\n" + details.map { style.line($0, indent: "    ") + "\n" }.joined() }
+    for line in comparison.uncompared { text += (markdown ? "\n" : "") + "\n" + style.line(line) + "\n" }
     if let line = quietCores(comparison.groups.compactMap(\.current)) {
-      text += (markdown ? "\n" : "") + "\n" + line + "\n"
+      text += (markdown ? "\n" : "") + "\n" + style.line(line) + "\n"
     }
     return text
   }
@@ -206,6 +262,9 @@ extension Report {
     var heap = false
     var resident = false
     var cycles = false
+
+    /// No extra column (the narrow style).
+    init() {}
 
     init(_ groups: [GroupResult]) {
       heap = groups.contains { $0.peakHeapBytesPerRun != nil }

@@ -83,6 +83,28 @@ public enum Text {
     return result
   }
 
+  /// `text` folded at spaces so that no line is longer than `width`
+  /// characters where a word allows it (a longer word stands on a line of its
+  /// own); lines after the first start with `indent`. Line breaks in `text` stay.
+  public static func wrapped(_ text: String, width: Int, indent: String = "") -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph -> String in
+      guard paragraph.count > width else { return String(paragraph) }
+      var lines: [String] = []
+      var line = ""
+      for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+        let prefix = lines.isEmpty ? "" : indent
+        if !line.isEmpty && prefix.count + line.count + 1 + word.count > width {
+          lines.append(prefix + line)
+          line = String(word)
+        } else {
+          line += (line.isEmpty ? "" : " ") + word
+        }
+      }
+      lines.append((lines.isEmpty ? "" : indent) + line)
+      return lines.joined(separator: "\n")
+    }.joined(separator: "\n")
+  }
+
   /// The Levenshtein distance between two scalar sequences (for "nearest" suggestions; titles are short).
   public static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     guard !a.isEmpty else { return b.count }

@@ -42,16 +42,30 @@ struct SensitivityCommandTests {
     #expect(document.verdict == .same)
   }
 
-  @Test("compare: each row says what it could see; an advisory group's regression keeps the status 0")
+  @Test("compare --wide: each row says what it could see; an advisory group's regression keeps the status 0")
   func advisoryInCompare() throws {
     let base = try stored("base.json", "limit/clamp-ratio", [2.8, 2.81, 2.8, 2.79, 2.8, 2.8])
     let slower = try stored("slower.json", "limit/clamp-ratio", [3.6, 3.61, 3.6, 3.59, 3.6, 3.6])
-    let run = runTool(["compare", base, slower])
+    let run = runTool(["compare", base, slower, "--wide"])
     #expect(run.status == 0, "\(run.standardOutput)")
     #expect(run.standardOutput.contains("  sees  "))
     let row = run.standardOutput.split(separator: "\n").first { $0.hasPrefix("limit/clamp-ratio ") } ?? ""
     #expect(row.hasSuffix("regression [advisory]"), "\(row)")
     #expect(row.contains("±"))
+  }
+
+  @Test("compare (issue 39): the table keeps to 120 columns, the verdict a word, and what it says more on its own line")
+  func narrowTable() throws {
+    let base = try stored("base.json", "limit/clamp-ratio", [2.8, 2.81, 2.8, 2.79, 2.8, 2.8])
+    let slower = try stored("slower.json", "limit/clamp-ratio", [3.6, 3.61, 3.6, 3.59, 3.6, 3.6])
+    let run = runTool(["compare", base, slower])
+    #expect(run.status == 0, "\(run.standardOutput)")
+    let lines = run.standardOutput.split(separator: "\n")
+    #expect(lines.allSatisfy { $0.count <= 120 }, "\(run.standardOutput)")
+    #expect(!run.standardOutput.contains("  sees  ") && !run.standardOutput.contains("U-test"))
+    let row = lines.first { $0.hasPrefix("limit/clamp-ratio ") } ?? ""
+    #expect(row.hasSuffix("  regression") && row.contains("+28.6%"), "\(row)")
+    #expect(lines.contains("limit/clamp-ratio: regression [advisory]"), "\(run.standardOutput)")
   }
 
   @Test("compare --json: exact metrics that decided say so, where time was in doubt")

@@ -88,6 +88,22 @@ struct ComparisonTests {
     let row = Report.comparison(comparison).split(separator: "\n").first { $0.hasPrefix("group7 ") }
     #expect(row?.hasSuffix("same (time regression, not gated)") == true, "\(row ?? "")")
     #expect(Report.comparison(comparison).contains("U-test p (BH)"))
+    // The narrow table (the default on a terminal): the word in the row, the rest on a line of its own.
+    let narrow = Report.comparison(comparison, style: .narrow)
+    let word = narrow.split(separator: "\n").first { $0.hasPrefix("group7 ") }
+    #expect(word?.hasSuffix("  same") == true, "\(word ?? "")")
+    #expect(narrow.split(separator: "\n").contains("group7: same (time regression, not gated)"), "\(narrow)")
+    #expect(!narrow.contains("U-test p (BH)"))
+  }
+
+  @Test("Prose folds at spaces to the width, continuing indented; a longer word stands alone; line breaks stay")
+  func folding() {
+    #expect(Text.wrapped("aaa bbb ccc", width: 7, indent: "  ") == "aaa bbb\n  ccc")
+    #expect(Text.wrapped("short", width: 7) == "short")
+    #expect(Text.wrapped("a verylongword b", width: 5, indent: " ") == "a\n verylongword\n b")
+    #expect(Text.wrapped("one two\nthree four", width: 8) == "one two\nthree\nfour")
+    let long = String(repeating: "word ", count: 60)
+    #expect(Text.wrapped(long, width: 120, indent: "  ").split(separator: "\n").allSatisfy { $0.count <= 120 })
   }
 
   @Test("One more allocation per run is a regression whatever the times say")
