@@ -443,6 +443,13 @@ struct DocumentationTests {
     }
   }
 
+  @Test("The README is for users: at most 220 lines (measurements and design live in docs/)")
+  func readmeLength() throws {
+    let readme = try #require(Document.all.first { $0.path == "README.md" })
+    let lines = readme.text.filter { $0 == "\n" }.count
+    #expect(lines > 0 && lines <= 220, "README.md has \(lines) lines")
+  }
+
   @Test("The README's exit-status table is the one --help prints")
   func exitStatusTable() throws {
     let readme = try #require(Document.all.first { $0.path == "README.md" })
