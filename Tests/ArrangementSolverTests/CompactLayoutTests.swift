@@ -12,6 +12,16 @@ struct CompactLayoutTests {
     .fractional(0), .fractional(0.25), .fractional(2), .fractional(-.infinity),
   ]
 
+  // Every cold solve from another module copies the scene: the figures of
+  // docs/DESIGN.md ("Cold solves and the copy of the scene") name these sizes.
+  #if arch(x86_64)
+    @Test("The scene is 1,050 bytes on x86-64 and a dimension range 27: a field added shows here first")
+    func sizes() {
+      #expect(MemoryLayout<Scene>.size == 1_050)
+      #expect(MemoryLayout<DimensionRange>.size == 27)
+    }
+  #endif
+
   @Test("R3: a dimension range reads back each bound exactly as set, through the initialiser and the setters")
   func rangeReadsBack() {
     for minimum in Self.bounds {

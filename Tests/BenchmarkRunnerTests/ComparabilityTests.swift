@@ -85,13 +85,27 @@ struct ComparabilityTests {
   }
 
   @Test(
-    "41.2: the memory loop widens only beyond its own weather (25 %); without loops, times are judged at ±0 and said")
+    "41.2: the memory loop widens a group by its share of cycles waiting on memory (--cycles), no other; without loops, times are judged at ±0 and said"
+  )
   func memoryAndMissingLoops() {
     let baseline = calibrated(six([("a", 100)]))
     let weather = Comparability(baseline: baseline, current: calibrated(six([("a", 100)]), memory: 230 * 1.2))
     #expect(weather.state.allowance < 0.03)
+    // Twice as long: no group's cache misses were counted, so it widens nothing, and says so.
     let other = Comparability(baseline: baseline, current: calibrated(six([("a", 100)]), memory: 460))
-    #expect(other.state.allowance > 0.7 && other.timeJudged)
+    #expect(other.state.allowance < 0.03 && other.timeJudged && other.largestAllowance < 0.03)
+    #expect(other.state.reason.contains("widens only groups whose cache misses were counted, --cycles: none here"))
+    // Group a spends half its estimated cycles on last-level misses (5 × 100 of 1,000), b none.
+    var counted = calibrated(six([("a", 100), ("b", 100)]))
+    counted.groups[0].estimatedCyclesPerOperation = 1_000
+    counted.groups[0].lastLevelMissesPerOperation = 5
+    counted.groups[1].estimatedCyclesPerOperation = 1_000
+    counted.groups[1].lastLevelMissesPerOperation = 0
+    #expect(Comparability.memoryShare(of: counted.groups[0]) == 0.5)
+    let bound = Comparability(baseline: counted, current: calibrated(six([("a", 100), ("b", 100)]), memory: 460))
+    #expect(bound.allowance(for: "a") > 0.45, "\(bound.allowance(for: "a"))")
+    #expect(bound.allowance(for: "b") < 0.03, "\(bound.allowance(for: "b"))")
+    #expect(bound.state.reason.contains("weighted by each group's share of cycles waiting on memory: 1 group(s)"))
     let bare = Comparability(baseline: six([("a", 100)]), current: calibrated(six([("a", 100)])))
     #expect(bare.timeJudged && !bare.state.measured && bare.state.allowance == 0)
     #expect(bare.state.reason.hasPrefix("host state not measured (the baseline has no calibration loops)"))

@@ -392,7 +392,7 @@ extension Scene {
   ///
   /// Note (9eb82f1): a `mutating` method receives the scene by address, and reads it in
   /// place. ``solve()`` called from another module on a scene held in memory
-  /// first copies the whole scene (997 bytes then, 1,008 since c4e216d; 124 instructions of `memcpy`):
+  /// first copies the whole scene (997 bytes then, 1,050 since 65bcef9; 124 instructions of `memcpy` at 997):
   /// a borrowed value must not change under the call, and Swift 6.3 declares
   /// the callee's indirect `self` without LLVM's `readonly`, so LLVM cannot
   /// hand over the original instead. Callgrind, peers sweep: 713
@@ -433,7 +433,7 @@ extension Scene {
   ///
   /// Note (621dbce): each scene is read in place, field by field (`SceneReference`).
   /// Calling `solve()` on a scene in memory from another module copies the
-  /// whole scene first (997 bytes then, 1,008 since c4e216d: a borrowed value there must not change
+  /// whole scene first (997 bytes then, 1,050 since 65bcef9: a borrowed value there must not change
   /// under the call), and even here indexing the buffer copied each scene
   /// (callgrind, random/seed=1: 591 instructions a scene through `solve()`,
   /// 413 in place).
