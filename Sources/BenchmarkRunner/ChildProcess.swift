@@ -52,8 +52,8 @@ public enum ChildProcess {
   /// A new path in the system's temporary folder, `arrangement-bench-<UUID><suffix>`, already
   /// registered for removal on an interrupt (so it is never on disk unregistered); the caller
   /// removes it with ``removeTemporary(_:)``.
-  public static func temporaryPath(suffix: String = "") -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+  public static func temporaryPath(suffix: String = "", in folder: URL? = nil) -> URL {
+    let url = (folder ?? FileManager.default.temporaryDirectory).appendingPathComponent(
       "arrangement-bench-\(UUID().uuidString)\(suffix)")
     onTemporary(url.path)
     return url
