@@ -106,6 +106,32 @@ struct DocumentedCommand: Sendable, CustomTestStringConvertible {
   /// Whether the line is run; otherwise its options are checked against `--help`.
   var runs: Bool { stages.allSatisfy { Self.runnable.contains($0.first ?? "run") } }
 
+  /// Subcommands that build commits or hold a profiler for seconds: their
+  /// lines are checked against `--help` only (`ab`, `bisect` and `profile`
+  /// have tests of their own on small repositories).
+  static let building: Set<String> = ["ab", "bisect", "profile"]
+
+  /// The line's arguments, shortened to run in seconds: a measuring
+  /// subcommand gets `--quick`, one process and no added rounds where the
+  /// line does not say otherwise, and measures split/book alone where it
+  /// names no selection of its own.
+  static func shortened(_ stage: [String]) -> [String] {
+    let subcommand = stage.first ?? "run"
+    let measures =
+      subcommand == "run" || subcommand == "check" || (subcommand == "baseline" && stage.dropFirst().first == "update")
+    guard measures else { return stage }
+    var arguments = stage.isEmpty ? ["run"] : stage
+    func add(_ option: String, _ values: String..., unless others: [String] = []) {
+      guard !([option] + others).contains(where: arguments.contains) else { return }
+      arguments += [option] + values
+    }
+    add("--quick")
+    add("--processes", "1")
+    add("--budget", "0", unless: ["--no-compare"])
+    add("--only", "split/book", unless: ["--filter", "--shard"])
+    return arguments
+  }
+
   /// Every line of the documents' `sh` blocks that calls the tool.
   static let all: [DocumentedCommand] = Document.all.flatMap { document in
     document.blocks.filter { ["sh", "bash", "shell"].contains($0.language) }.flatMap { block in
@@ -310,6 +336,41 @@ struct DocumentationTests {
       for option in stage where option.hasPrefix("-") && option != "-" {
         let listed = help.standardOutput.range(of: "\(option)(?![a-z-])", options: .regularExpression) != nil
         #expect(listed, "\(command.place): '\(subcommand) --help' does not list \(option)")
+      }
+    }
+  }
+
+  @Test(
+    "Every measuring line of a document runs, shortened (DocumentedCommand.shortened), in order in a scratch folder: no usage or tool error"
+  )
+  func measuringCommandsRun() throws {
+    guard ReliabilityFourTests.toolIsBuilt else { return }
+    for document in Document.all {
+      let commands = DocumentedCommand.all.filter { command in
+        command.place.hasPrefix(document.path + ":") && !command.runs
+          && !command.stages.contains { DocumentedCommand.building.contains($0.first ?? "run") }
+      }
+      guard !commands.isEmpty else { continue }
+      // A folder like a clone's root: the committed baseline, and whatever the lines before wrote.
+      let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doc-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: scratch) }
+      let baselines = scratch.appendingPathComponent("results/baselines")
+      try FileManager.default.createDirectory(at: baselines, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        at: packageRoot.appendingPathComponent("results/baselines/default.json"),
+        to: baselines.appendingPathComponent("default.json"))
+      for command in commands where command.stages.count == 1 {
+        let arguments = DocumentedCommand.shortened(command.stages[0])
+        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let run = try shell("\"$TOOL\" " + quoted.joined(separator: " ") + " 2>&1", in: scratch.path)
+        // A measurement's verdict is the host's to give (0, 2, 3, 4, 6) unless the line names one;
+        // 1 (a tool error), 64 (usage) or a signal is the document's fault.
+        let accepted: Set<Int32> = command.status != 0 ? [command.status] : [0, 2, 3, 4, 5, 6]
+        // The tests' own tool is a debug build, whose baselines the tool refuses as it should.
+        if run.status == 1 && run.output.contains("refusing to record a baseline from a debug build") { continue }
+        #expect(
+          accepted.contains(run.status),
+          "\(command.place): \(arguments.joined(separator: " ")) exited \(run.status): \(run.output.suffix(600))")
       }
     }
   }
