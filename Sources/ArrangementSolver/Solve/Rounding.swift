@@ -3,17 +3,22 @@ public enum PixelRounding {
   /// `value.rounded(.toNearestOrAwayFromZero)`, bit for bit, without a call.
   ///
   /// Note: on baseline x86-64 (no SSE4.1 `roundsd`) the standard library calls
-  /// the C library's `round` out of line; here the integer part comes from a
-  /// truncating conversion, and `m − t` (the fraction) is exact, so halves go
-  /// away from zero and `0.49999999999999994` stays 0, as `round` does. Every
-  /// double from 2^52 up is already an integer. The sign is copied back, so
-  /// `-0.4` gives `-0.0`, as `round` does.
+  /// the C library's `round` out of line. Here `(m + 2^52) − 2^52` rounds a
+  /// magnitude below 2^52 to the nearest integer, ties to even, exactly;
+  /// `m` minus that is exact too, and is 0.5 exactly where a tie went down,
+  /// which then goes up: halves go away from zero and `0.49999999999999994`
+  /// stays 0, as `round` does. Every double from 2^52 up is already an
+  /// integer. The sign is copied back, so `-0.4` gives `-0.0`, as `round` does.
+  ///
+  /// Note (44f64b2): the truncating conversion it replaces (`Int64(m)`) kept
+  /// its overflow trap's test beside the 2^52 guard: plans/divider-drag 350.9 →
+  /// FIGURE instructions a position (callgrind).
   @inlinable @inline(__always)
   public static func halfAwayFromZero(_ value: Double) -> Double {
     let magnitude = value.magnitude
     guard magnitude < 0x1p52 else { return value }
-    let whole = Double(Int64(magnitude))
-    let rounded = magnitude - whole >= 0.5 ? whole + 1 : whole
+    let nearest = (magnitude + 0x1p52) - 0x1p52
+    let rounded = magnitude - nearest >= 0.5 ? nearest + 1 : nearest
     return Double(signOf: value, magnitudeOf: rounded)
   }
 
