@@ -62,9 +62,9 @@ public struct InstructionCounter {
       // A fixed, minimal environment: environment strings sit on the stack, and the stack's
       // alignment changes which paths memcpy takes, so a different shell moved counts by ~1%.
       // A fixed working folder too: what the worker allocates depends on its length, and so
-      // does the heap's alignment. Note (7338ea6): run in /work/main, overlay/flat counted 350
-      // instructions an operation; in /tmp or a clone under a longer path, 338 (CI's clean clone
-      // failed the gate by 2-3.5% on five groups).
+      // does the heap's alignment. Note (7338ea6): run in the checkout that recorded the
+      // baseline, overlay/flat counted 350 instructions an operation; in /tmp or a clone under a
+      // longer path, 338 (CI's clean clone failed the gate by 2-3.5% on five groups).
       let status = ChildProcess.run(
         command, environment: Self.environment, replacingEnvironment: true, directory: Self.directory)
       guard status == 0, let count = Callgrind.readCounts(in: directory)[title],
