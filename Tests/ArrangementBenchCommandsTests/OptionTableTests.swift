@@ -379,8 +379,8 @@ func runExecutable(
   try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: outputs) }
   let (out, err) = (outputs.appendingPathComponent("out"), outputs.appendingPathComponent("err"))
-  FileManager.default.createFile(atPath: out.path, contents: nil)
-  FileManager.default.createFile(atPath: err.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: err.path, contents: nil)
   process.standardOutput = try FileHandle(forWritingTo: out)
   process.standardError = try FileHandle(forWritingTo: err)
   try process.run()

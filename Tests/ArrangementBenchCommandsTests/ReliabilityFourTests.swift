@@ -220,10 +220,10 @@ struct ReliabilityFourTests {
       ".latest.json.\(dead).k3j2h1.tmp", ".report.\(dead).zz9.tmp", ".latest.json.\(getpid()).abc.tmp",
       ".notes.tmp", ".a.\(dead).UPPER.tmp", "latest.json.\(dead).abc.tmp",
     ]
-    for name in names { FileManager.default.createFile(atPath: folder(name), contents: Data("x".utf8)) }
+    for name in names { #expect(FileManager.default.createFile(atPath: folder(name), contents: Data("x".utf8))) }
     try FileManager.default.removeItem(atPath: folder(names[1]))
     try FileManager.default.createDirectory(atPath: folder(names[1]), withIntermediateDirectories: false)
-    FileManager.default.createFile(atPath: folder(names[1]) + "/index.html", contents: Data())
+    #expect(FileManager.default.createFile(atPath: folder(names[1]) + "/index.html", contents: Data()))
     let run = runTool(["merge", ReliabilityTests.baseline, "--output", folder("merged.json")])
     #expect(run.status == 0, "\(run.standardError)")
     let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))

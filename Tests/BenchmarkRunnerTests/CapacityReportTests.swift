@@ -376,7 +376,9 @@ struct CraftedReportTests {
   )
   func extremeSeries() {
     var run = reportRun()
-    run.series![0].points = [Series.Point(x: 1, y: nil, value: 5e-324), Series.Point(x: 1e308, y: nil, value: 0)]
+    run.series![0].points = [
+      Series.Point(x: 1, y: nil, value: .leastNonzeroMagnitude), Series.Point(x: 1e308, y: nil, value: 0),
+    ]
     run.series![2].points = [Series.Point(x: 1, y: nil, value: 1), Series.Point(x: 1e300, y: nil, value: 2)]
     let report = CapacityReport(run: run, definitions: testDefinitions)
     #expect(report.html.contains("</svg>"))
