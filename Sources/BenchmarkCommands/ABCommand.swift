@@ -213,7 +213,7 @@ package enum ABCommand {
   static func text(
     _ document: ABTest.Document, outcome: ABTest.Outcome, style: Report.TableStyle, elapsed: String
   ) -> String {
-    let markdown = style == .markdown
+    let markdown = style.isMarkdown
     let a = "\(document.base.ref) (\(document.base.commit.prefix(12)))"
     let b = "\(document.head.ref) (\(document.head.commit.prefix(12)))"
     var text =

@@ -221,7 +221,7 @@ extension Comparability {
     return (newMedian / oldMedian, min(interval.low, interval.high)...max(interval.low, interval.high))
   }
 
-  static func storedState(_ old: Calibration?, _ new: Calibration?, groups: [GroupResult] = []) -> State {
+  static func storedState(_ old: Calibration?, _ new: Calibration?, groups: [GroupResult]) -> State {
     var state = State()
     guard let old, let new else {
       state.reason =

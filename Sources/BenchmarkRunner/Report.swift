@@ -199,7 +199,8 @@ public enum Report {
       let instructions = [group.baseline, group.current].map { result in
         result?.instructionsPerOperation.map(number) ?? "–"
       }.joined(separator: " → ")
-      var verdict = group.verdict(gating: gated).rawValue
+      let word = group.verdict(gating: gated).rawValue
+      var verdict = word
       if group.allocations == .regression { verdict += " (allocations)" }
       if group.instructions == .regression { verdict += " (instructions)" }
       // The metrics added since say whether they count: `same (cycles regression, not gated)`.
@@ -224,9 +225,8 @@ public enum Report {
       let remarks = group.remarks(gating: gated)
       if !remarks.isEmpty { verdict += " — " + remarks.joined(separator: "; ") }
       if narrow {
-        let word = group.verdict(gating: gated).rawValue
         let moved = group.baseline != nil && group.current != nil && group.allocations != .same
-        if verdict != group.verdict(gating: gated).rawValue || moved {
+        if verdict != word || moved {
           details.append(group.title + ": " + verdict + (moved ? " (allocations a run: \(allocations))" : ""))
         }
         return [group.title, old, new, percent(group.timeRatio), interval] + (counted ? [instructions] : []) + [word]

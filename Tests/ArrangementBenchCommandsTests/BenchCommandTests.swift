@@ -70,8 +70,7 @@ struct BenchCommandTests {
     let run = runTool(["compare", there, here])
     #expect(run.status == 0, "\(run.standardOutput)")
     #expect(run.standardOutput.hasPrefix("host state against the baseline: the reference loop ×"))
-    // Prose lines fold at 120 columns, continuing indented.
-    #expect(run.standardOutput.replacingOccurrences(of: "\n  ", with: " ").contains("; time thresholds widened by ±"))
+    #expect(run.unfoldedOutput.contains("; time thresholds widened by ±"))
     let row = run.standardOutput.split(separator: "\n").first { $0.hasPrefix("split/book ") } ?? ""
     #expect(row.hasSuffix(" same"), "\(row)")
     #expect(run.standardOutput.contains("verdict: no regression: allocations judged; time judged with ±"))
@@ -116,9 +115,7 @@ struct BenchCommandTests {
     let one = try stored(result("a", 50.2, allocations: 0), "one.json")
     let whole = runTool(["compare", base, one])
     #expect(whole.status == 6)
-    // Prose lines fold at 120 columns, continuing indented.
-    let unfolded = whole.standardOutput.replacingOccurrences(of: "\n  ", with: " ")
-    #expect(unfolded.contains("2 group(s) of the baseline missing from a run of the whole suite (b, c)"))
+    #expect(whole.unfoldedOutput.contains("2 group(s) of the baseline missing from a run of the whole suite (b, c)"))
     #expect(runTool(["compare", base, one, "--filter", "a"]).status == 0)
   }
 

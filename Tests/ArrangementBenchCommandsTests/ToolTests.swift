@@ -8,6 +8,10 @@ struct ToolRun {
   var status: Int32
   var standardOutput: String
   var standardError: String
+
+  /// Standard output with the terminal's folded prose lines (120 columns,
+  /// continued with two spaces) joined again, for a sentence that may break.
+  var unfoldedOutput: String { standardOutput.replacingOccurrences(of: "\n  ", with: " ") }
 }
 
 /// Runs the tool in-process with captured streams and `input` on standard input;
