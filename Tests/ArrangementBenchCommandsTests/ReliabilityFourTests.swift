@@ -94,12 +94,22 @@ struct ReliabilityFourTests {
       wrapper.standardError = FileHandle.nullDevice
       try wrapper.run()
       usleep(useconds_t(delay * 1e6))
-      let tool = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).first { entry in
+      // setsid forks the tool when it leads a process group and runs it in its own place
+      // otherwise: the tool is the wrapper's child of that name, or the wrapper itself
+      // (whose other children are then git's or a build's).
+      func isTool(_ pid: String) -> Bool {
+        (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("arrangement-ben") == true
+      }
+      let wrapperID = String(wrapper.processIdentifier)
+      let child = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).first { entry in
         guard let fields = Self.statFields(entry), fields.count > 1 else { return false }
-        return Int32(String(fields[1])) == wrapper.processIdentifier
-      }.flatMap { pid_t($0) }
-      guard let tool else {
-        Issue.record("the tool did not start")
+        return Int32(String(fields[1])) == wrapper.processIdentifier && isTool(entry)
+      }
+      guard let tool = (child ?? (isTool(wrapperID) ? wrapperID : nil)).flatMap({ pid_t($0) }) else {
+        Issue.record(
+          "the tool is not running \(delay) s after its start (\(wrapper.isRunning ? "running" : "exited \(wrapper.terminationStatus)"))"
+        )
+        if wrapper.isRunning { kill(wrapper.processIdentifier, SIGKILL) }
         return
       }
       // Until the tool has a tree: the build and its compilers, or callgrind's workers (a minute at most).
