@@ -126,12 +126,11 @@ enum HistoryCommand {
     let hosts = TimeSeriesKey.all(points.map(\.0))
     var lines = ["\(title): \(points.count) entries in commit order"]
     for (index, key) in hosts.enumerated() { lines.append("  host \(index + 1): \(key.hostClass); \(key.clock)") }
-    // Memory and cycles where some entry has them; `–` in the entries without (never a 0 they did not measure).
-    let extra: [(header: String, cell: (HistoryEntry.Group) -> String?)] = [
-      ("heap peak/run", { $0.peakHeapBytesPerRun.map(Report.bytes) }),
-      ("RSS peak", { $0.peakResidentBytes.map(Report.bytes) }),
-      ("cycles/op", { $0.estimatedCyclesPerOperation.map(Report.number) }),
-    ].filter { column in points.contains { column.cell($0.1) != nil } }
+    // The metrics with a column of their own where some entry has them; `–` in the entries without
+    // (never a 0 they did not measure).
+    let extra: [(header: String, cell: (HistoryEntry.Group) -> String?)] = Metric.kept.filter(\.column).map {
+      metric in (metric.label, { group in group.values[metric.name].map(metric.formatted) })
+    }.filter { column in points.contains { column.cell($0.1) != nil } }
     let header = ["commit", "date", "host", "median ns", "p25–p75 ns", "allocs/run", "instr/op"] + extra.map(\.header)
     let widths = [12, 20, 4, 10, 16, 10, 8] + extra.map { max($0.header.count, 9) }
     // Every column but the last padded to its width: no trailing blanks.

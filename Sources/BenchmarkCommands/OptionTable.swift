@@ -25,7 +25,7 @@ public enum Options {
   public static let noCompare = Option(flag: "--no-compare")
   public static let output = path("--output", "PATH")
   public static let metrics = Option<GatedMetrics>(
-    "--metrics", "LIST", expected: "a non-empty list of time, allocations, instructions, memory, cycles",
+    "--metrics", "LIST", expected: "a non-empty list of \(GatedMetrics.gateNames)",
     example: "time",
     parse: { GatedMetrics(names: $0) })
   public static let compareTimesAcrossHosts = Option(flag: "--compare-times-across-hosts")

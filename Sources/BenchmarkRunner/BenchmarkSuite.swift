@@ -96,14 +96,24 @@ public struct GroupThresholds: Sendable, Hashable {
   public var instructions: Double?
   /// Reported and judged, but never the cause of a failing status (`nil`: not advisory).
   public var advisory: Bool?
+  /// Other counted metrics' relative tolerances, by gate name (``Metric/gate``): `["cycles": 0.05]`.
+  public var tolerances: [String: Double]
 
-  public init(_ groups: String, timeEffect: Double? = nil, instructions: Double? = nil, advisory: Bool? = nil) {
+  public init(
+    _ groups: String, timeEffect: Double? = nil, instructions: Double? = nil, advisory: Bool? = nil,
+    tolerances: [String: Double] = [:]
+  ) {
     precondition(timeEffect.map { $0 > 0 && $0 < 1 } ?? true, "a time effect floor lies between 0 and 1")
     precondition(instructions.map { $0 >= 0 && $0 < 1 } ?? true, "an instruction threshold lies in 0..<1")
+    for (gate, tolerance) in tolerances {
+      precondition(Metric.named(gate)?.tolerance != nil, "\(gate) is not a metric judged with a tolerance")
+      precondition(tolerance >= 0 && tolerance < 1, "a tolerance lies in 0..<1")
+    }
     self.groups = groups
     self.timeEffect = timeEffect
     self.instructions = instructions
     self.advisory = advisory
+    self.tolerances = tolerances
   }
 
   /// Whether these thresholds apply to the group `title`.

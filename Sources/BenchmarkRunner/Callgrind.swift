@@ -41,47 +41,43 @@ public enum Callgrind {
     ] + (simulatingCaches ? CycleModel.callgrindOptions : []) + [executable] + arguments
   }
 
-  /// What one dump counted: instructions, and cache misses where the caches were simulated.
+  /// What one dump counted: its totals by event name (`Ir` instructions; with
+  /// cache simulation `I1mr`, `D1mr`, `D1mw`, `ILmr`, `DLmr`, `DLmw`). ``Metric`` reads its own events from them.
   public struct Counts: Sendable, Hashable {
-    public var instructions: Double
-    /// Misses of the first-level instruction and data caches (reads and writes); `nil` without cache simulation.
-    public var level1Misses: Double?
-    /// Misses of the last-level cache (a subset of the first-level ones).
-    public var lastLevelMisses: Double?
+    public var events: [String: Double]
 
+    public init(events: [String: Double]) { self.events = events }
+
+    /// Counts with the instructions and, where given, the misses of both levels
+    /// (as the first event of each level: where a test or a caller knows only the sums).
     public init(instructions: Double, level1Misses: Double? = nil, lastLevelMisses: Double? = nil) {
-      self.instructions = instructions
-      self.level1Misses = level1Misses
-      self.lastLevelMisses = lastLevelMisses
+      events = ["Ir": instructions]
+      if let level1Misses { events.merge(["I1mr": level1Misses, "D1mr": 0, "D1mw": 0]) { $1 } }
+      if let lastLevelMisses { events.merge(["ILmr": lastLevelMisses, "DLmr": 0, "DLmw": 0]) { $1 } }
     }
 
+    public var instructions: Double { events["Ir"] ?? 0 }
+    public var level1Misses: Double? { Metric.level1Events(events) }
+    public var lastLevelMisses: Double? { Metric.lastLevelEvents(events) }
     /// The cycle estimate of ``CycleModel``, where the caches were simulated.
-    public var estimatedCycles: Double? {
-      guard let level1Misses, let lastLevelMisses else { return nil }
-      return CycleModel.cycles(instructions: instructions, level1Misses: level1Misses, lastLevelMisses: lastLevelMisses)
-    }
+    public var estimatedCycles: Double? { Metric.cycles.fromCallgrind?(events) }
 
     /// The counts of a dump: its `events:` line names the columns of its `totals:` line.
     public init?(dump text: String) {
-      var events: [Substring] = []
+      var names: [Substring] = []
       var totals: [Double]?
       for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
         if line.hasPrefix("events: ") {
-          events = line.dropFirst("events: ".count).split(separator: " ")
+          names = line.dropFirst("events: ".count).split(separator: " ")
         } else if line.hasPrefix("totals: ") || (totals == nil && line.hasPrefix("summary: ")) {
           totals = line.split(separator: " ").dropFirst().compactMap { Double($0) }
         }
       }
       guard let totals, let first = totals.first else { return nil }
-      func sum(_ names: [Substring]) -> Double? {
-        let columns = names.compactMap { events.firstIndex(of: $0) }
-        guard columns.count == names.count else { return nil }
-        // A dump leaves trailing zero columns out.
-        return columns.reduce(0) { $0 + ($1 < totals.count ? totals[$1] : 0) }
-      }
-      instructions = events.firstIndex(of: "Ir").map { $0 < totals.count ? totals[$0] : 0 } ?? first
-      level1Misses = sum(["I1mr", "D1mr", "D1mw"])
-      lastLevelMisses = sum(["ILmr", "DLmr", "DLmw"])
+      events = [:]
+      // A dump leaves trailing zero columns out.
+      for (column, name) in names.enumerated() { events[String(name)] = column < totals.count ? totals[column] : 0 }
+      if events["Ir"] == nil { events["Ir"] = first }
     }
   }
 

@@ -23,42 +23,47 @@ public enum Verdict: String, Codable, Sendable, Comparable {
   public static func < (a: Verdict, b: Verdict) -> Bool { a.severity < b.severity }
 }
 
-/// The metrics a comparison may gate on.
+/// The metrics a comparison may gate on: a set over ``Metric/judgedMetrics``.
 public struct GatedMetrics: OptionSet, Sendable, Hashable {
   public let rawValue: Int
   public init(rawValue: Int) { self.rawValue = rawValue }
 
-  public static let time = GatedMetrics(rawValue: 1)
-  public static let allocations = GatedMetrics(rawValue: 2)
-  public static let instructions = GatedMetrics(rawValue: 4)
-  /// Peak heap bytes of one run (exact, like allocations).
-  public static let memory = GatedMetrics(rawValue: 8)
-  /// Estimated cycles (``CycleModel``), where counted with `--cycles`.
-  public static let cycles = GatedMetrics(rawValue: 16)
-  public static let all: GatedMetrics = [.time, .allocations, .instructions, .memory, .cycles]
+  /// The set holding `metric` alone (a metric a comparison judges).
+  public init(_ metric: Metric) {
+    guard let index = Metric.judgedMetrics.firstIndex(of: metric) else {
+      preconditionFailure("\(metric.name) is not judged")
+    }
+    rawValue = 1 << index
+  }
 
-  /// Parses `time,allocations,instructions,memory,cycles`; `nil` on an unknown name or an
-  /// empty one (`--metrics ''` from an unset variable must not gate nothing).
+  public static let time = GatedMetrics(.time)
+  public static let allocations = GatedMetrics(.allocations)
+  public static let instructions = GatedMetrics(.instructions)
+  /// Peak heap bytes of one run (exact, like allocations).
+  public static let memory = GatedMetrics(.memory)
+  /// Estimated cycles (``CycleModel``), where counted with `--cycles`.
+  public static let cycles = GatedMetrics(.cycles)
+  public static let all = GatedMetrics(rawValue: (1 << Metric.judgedMetrics.count) - 1)
+
+  /// Parses a comma-separated list of gate names (`time,allocations,…`); `nil` on an unknown name
+  /// or an empty one (`--metrics ''` from an unset variable must not gate nothing).
   public init?(names: String) {
     self = []
     for name in names.split(separator: ",", omittingEmptySubsequences: false) {
-      switch name {
-      case "time": insert(.time)
-      case "allocations": insert(.allocations)
-      case "instructions": insert(.instructions)
-      case "memory": insert(.memory)
-      case "cycles": insert(.cycles)
-      default: return nil
-      }
+      guard let metric = Metric.named(name) else { return nil }
+      insert(GatedMetrics(metric))
     }
     if isEmpty { return nil }
   }
 
   /// The metrics by name, in the order `--metrics` lists them.
-  public static let named: [(GatedMetrics, String)] = [
-    (.time, "time"), (.allocations, "allocations"), (.instructions, "instructions"), (.memory, "memory"),
-    (.cycles, "cycles"),
-  ]
+  public static let named: [(GatedMetrics, String)] = Metric.judgedMetrics.map { (GatedMetrics($0), $0.gate!) }
+
+  /// Every gate name, as `--metrics` takes them.
+  public static var gateNames: String { named.map(\.1).joined(separator: ", ") }
+
+  /// The metrics of this set, in that order.
+  public var metrics: [Metric] { Metric.judgedMetrics.filter { contains(GatedMetrics($0)) } }
 
   /// The names of these metrics, in that order.
   public var names: [String] { Self.named.filter { contains($0.0) }.map(\.1) }
@@ -82,13 +87,20 @@ public struct ComparisonPolicy: Sendable {
   public var falseDiscoveryRate = 0.05
   /// A group whose interquartile range exceeds this fraction of its median is too noisy to judge.
   public var noiseLimit = 0.5
-  /// Instruction counts within 1 ± this are the same. Under callgrind they repeat
-  /// exactly for one binary, but the checkout's folder is compiled into the binary,
-  /// which moves heap addresses and so memcpy's path: a clone elsewhere measured
-  /// displacement/elements at 1,197 instead of 1,185 instructions per call (+1.0%).
-  public var instructionThreshold = 0.02
-  /// Estimated cycles within 1 ± this are the same (see ``Comparison/judgeMemoryAndCycles(_:policy:)``).
-  public var cycleThreshold = 0.02
+  /// The counted metrics' relative tolerances by gate name (``Metric/Rule``):
+  /// values within 1 ± this are the same. Each metric declares its default.
+  public var tolerances: [String: Double] = Dictionary(
+    uniqueKeysWithValues: Metric.judgedMetrics.compactMap { metric in metric.tolerance.map { (metric.gate!, $0) } })
+  /// Instruction counts within 1 ± this are the same (``Metric/instructions``).
+  public var instructionThreshold: Double {
+    get { tolerances[Metric.instructions.gate!]! }
+    set { tolerances[Metric.instructions.gate!] = newValue }
+  }
+  /// Estimated cycles within 1 ± this are the same (``Metric/cycles``).
+  public var cycleThreshold: Double {
+    get { tolerances[Metric.cycles.gate!]! }
+    set { tolerances[Metric.cycles.gate!] = newValue }
+  }
   public var gated: GatedMetrics = .all
   /// The metrics the user named (`--metrics`, `--instructions`): an exact one
   /// that one side did not count is then inconclusive, not a silent pass.
@@ -107,28 +119,50 @@ public struct ComparisonPolicy: Sendable {
 
   /// One group's thresholds: the suite's where it declares them, else the defaults.
   public struct Limits: Sendable, Hashable {
-    public var time: Double
-    public var instructions: Double
+    /// By gate name: time's effect floor, and each counted metric's relative tolerance.
+    public var tolerances: [String: Double]
     public var advisory: Bool
 
-    public init(time: Double, instructions: Double, advisory: Bool) {
-      self.time = time
-      self.instructions = instructions
+    public init(tolerances: [String: Double], advisory: Bool) {
+      self.tolerances = tolerances
       self.advisory = advisory
     }
+
+    /// The default tolerances with time's and instructions' set.
+    public init(time: Double, instructions: Double, advisory: Bool) {
+      self.init(tolerances: ComparisonPolicy().tolerances, advisory: advisory)
+      self.time = time
+      self.instructions = instructions
+    }
+
+    /// The time threshold (an effect floor).
+    public var time: Double {
+      get { tolerances[Metric.time.gate!] ?? 0 }
+      set { tolerances[Metric.time.gate!] = newValue }
+    }
+    public var instructions: Double {
+      get { tolerances[Metric.instructions.gate!] ?? 0 }
+      set { tolerances[Metric.instructions.gate!] = newValue }
+    }
+
+    /// The tolerance of `metric` (0 for a metric judged on any change).
+    public subscript(metric: Metric) -> Double { metric.gate.flatMap { tolerances[$0] } ?? 0 }
 
     /// What differs from `defaults`, for tables and lists: `advisory; time 15%`.
     public func differences(from defaults: Limits) -> String {
       var parts: [String] = []
       if advisory { parts.append("advisory") }
-      if time != defaults.time { parts.append("time \(Report.share(time))") }
-      if instructions != defaults.instructions { parts.append("instructions \(Report.share(instructions))") }
+      for metric in Metric.judgedMetrics where self[metric] != defaults[metric] {
+        parts.append("\(metric.gate!) \(Report.share(self[metric]))")
+      }
       return parts.joined(separator: "; ")
     }
   }
 
   public var defaultLimits: Limits {
-    Limits(time: timeThreshold, instructions: instructionThreshold, advisory: false)
+    var tolerances = tolerances
+    tolerances[Metric.time.gate!] = timeThreshold
+    return Limits(tolerances: tolerances, advisory: false)
   }
 
   public func limits(for title: String) -> Limits {
@@ -136,6 +170,7 @@ public struct ComparisonPolicy: Sendable {
     for declared in groupThresholds where declared.applies(to: title) {
       limits.time = declared.timeEffect ?? limits.time
       limits.instructions = declared.instructions ?? limits.instructions
+      limits.tolerances.merge(declared.tolerances) { $1 }
       limits.advisory = declared.advisory ?? limits.advisory
     }
     return limits
@@ -163,11 +198,39 @@ public struct GroupComparison: Sendable {
   public var pValue: Double = 1
   public var adjustedP: Double = 1
   public var time: Verdict = .same
-  public var allocations: Verdict = .same
-  public var instructions: Verdict = .same
-  public var memory: Verdict = .same
-  public var cycles: Verdict = .same
+  /// The counted metrics' verdicts, by gate name (absent: the same).
+  public var verdicts: [String: Verdict] = [:]
   public var note: String = ""
+
+  /// The verdict on `metric` (time's is ``time``).
+  public subscript(verdictOn metric: Metric) -> Verdict {
+    get { metric == .time ? time : metric.gate.flatMap { verdicts[$0] } ?? .same }
+    set {
+      if metric == .time { time = newValue } else { verdicts[metric.gate!] = newValue }
+    }
+  }
+
+  public var allocations: Verdict {
+    get { self[verdictOn: .allocations] }
+    set { self[verdictOn: .allocations] = newValue }
+  }
+  public var instructions: Verdict {
+    get { self[verdictOn: .instructions] }
+    set { self[verdictOn: .instructions] = newValue }
+  }
+  public var memory: Verdict {
+    get { self[verdictOn: .memory] }
+    set { self[verdictOn: .memory] = newValue }
+  }
+  public var cycles: Verdict {
+    get { self[verdictOn: .cycles] }
+    set { self[verdictOn: .cycles] = newValue }
+  }
+
+  /// Whether both sides hold `metric`.
+  public func compared(_ metric: Metric) -> Bool {
+    metric.value(in: baseline) != nil && metric.value(in: current) != nil
+  }
 
   public init(title: String, baseline: GroupResult?, current: GroupResult?, limits: ComparisonPolicy.Limits) {
     self.title = title
@@ -177,9 +240,7 @@ public struct GroupComparison: Sendable {
   }
 
   /// Whether both sides have instruction counts to compare.
-  public var instructionsCompared: Bool {
-    baseline?.instructionsPerOperation != nil && current?.instructionsPerOperation != nil
-  }
+  public var instructionsCompared: Bool { compared(.instructions) }
 
   /// The time threshold this comparison judges by: the group's, widened by the host's state.
   public var timeThreshold: Double { limits.time + allowance }
@@ -243,12 +304,7 @@ public struct GroupComparison: Sendable {
   public func decision(gating gated: GatedMetrics) -> (verdict: Verdict, basis: DecisionBasis) {
     if baseline == nil { return (.new, .time) }
     if current == nil { return (.missing, .time) }
-    var exact: [Verdict] = []
-    if gated.contains(.allocations) { exact.append(allocations) }
-    if gated.contains(.instructions) { exact.append(instructions) }
-    if gated.contains(.memory) { exact.append(memory) }
-    if gated.contains(.cycles) { exact.append(cycles) }
-    let exactVerdict = exact.max() ?? .same
+    let exactVerdict = gated.metrics.filter(\.exact).map { self[verdictOn: $0] }.max() ?? .same
     guard gated.contains(.time) else { return (exactVerdict, .exact) }
     let exactSpeaks =
       (gated.contains(.instructions) && instructionsCompared) || [.regression, .improvement].contains(exactVerdict)
@@ -266,11 +322,10 @@ public struct GroupComparison: Sendable {
     var remarks: [String] = []
     let decision = decision(gating: gated)
     if decision.basis == .exact && gated.contains(.time) {
-      var exact: [String] = []
-      if gated.contains(.instructions) && (instructionsCompared || instructions != .same) {
-        exact.append("instructions")
-      }
-      if gated.contains(.allocations) { exact.append("allocations") }
+      // The counted metrics that spoke: compared on both sides, or a verdict either way.
+      let exact = gated.metrics.filter { metric in
+        metric.exact && (compared(metric) || self[verdictOn: metric] != .same)
+      }.map { $0.gate! }
       let doubt =
         time == .notJudged
         ? "time not judged" : "time \(time.rawValue)" + (sensitivity.isEmpty ? "" : " (\(sensitivity))")
@@ -278,9 +333,9 @@ public struct GroupComparison: Sendable {
     } else if decision.basis == .time && time == .inconclusive && !sensitivity.isEmpty {
       remarks.append(sensitivity)
     }
-    if instructions == .inconclusive && gated.contains(.instructions) {
+    for metric in gated.metrics where metric.exact && self[verdictOn: metric] == .inconclusive {
       remarks.append(
-        "instructions asked for, but \(current?.instructionsPerOperation == nil ? "the run" : "the baseline") has none")
+        "\(metric.gate!) asked for, but \(metric.value(in: current) == nil ? "the run" : "the baseline") has none")
     }
     if !note.isEmpty { remarks.append(note) }
     return remarks
@@ -383,34 +438,7 @@ public struct Comparison: Sendable {
       group.time = .same
     }
     if !timeJudged { group.time = .notJudged }
-    // Allocations are deterministic: any change is real.
-    if new.allocationsPerRun > old.allocationsPerRun {
-      group.allocations = .regression
-    } else if new.allocationsPerRun < old.allocationsPerRun {
-      group.allocations = .improvement
-    }
-    judgeInstructions(&group, policy: policy)
-    judgeMemoryAndCycles(&group, policy: policy)
-  }
-
-  /// Instruction counts are exact: a change beyond the threshold is real. Asked
-  /// for by name and missing on a side, they are inconclusive rather than a pass.
-  static func judgeInstructions(_ group: inout GroupComparison, policy: ComparisonPolicy) {
-    group.instructions = .same
-    guard let oldCount = group.baseline?.instructionsPerOperation,
-      let newCount = group.current?.instructionsPerOperation
-    else {
-      if policy.required.contains(.instructions) && group.baseline != nil && group.current != nil {
-        group.instructions = .inconclusive
-      }
-      return
-    }
-    let instructionRatio = newCount / oldCount
-    if instructionRatio > 1 + group.limits.instructions {
-      group.instructions = .regression
-    } else if instructionRatio < 1 - group.limits.instructions {
-      group.instructions = .improvement
-    }
+    judgeCounted(&group, policy: policy)
   }
 
   /// Adds what callgrind counted of one run of each side (by title): instructions,
@@ -420,8 +448,7 @@ public struct Comparison: Sendable {
       let title = groups[index].title
       if let counts = baseline[title] { groups[index].baseline?.setCounts(counts) }
       if let counts = current[title] { groups[index].current?.setCounts(counts) }
-      Self.judgeInstructions(&groups[index], policy: policy)
-      Self.judgeMemoryAndCycles(&groups[index], policy: policy)
+      Self.judgeCounted(&groups[index], policy: policy)
     }
   }
 
@@ -465,40 +492,39 @@ public struct Comparison: Sendable {
     }.map(\.title)
   }
 
-  /// What the exact gates could not compare, one sentence each: a gate with
-  /// nothing to compare says so rather than passing silently.
+  /// What the counted gates could not compare, one sentence each: a gate
+  /// with nothing to compare says so rather than passing silently. Instructions
+  /// always (the gate CI rests on); another counted metric where one side of
+  /// some group holds it, or where it was asked for by name.
   public var uncompared: [String] {
-    guard policy.gated.contains(.instructions) else { return [] }
     let both = groups.filter { $0.baseline != nil && $0.current != nil }
-    let noBaseline = both.filter { $0.baseline?.instructionsPerOperation == nil }.count
-    let noRun = both.filter { $0.current?.instructionsPerOperation == nil }.count
-    guard noBaseline + noRun > 0, !both.isEmpty else { return [] }
-    var sides: [String] = []
-    if noRun > 0 {
-      sides.append("this run counted none for \(noRun) of \(both.count) group(s) (--instructions counts them)")
+    guard !both.isEmpty else { return [] }
+    var lines: [String] = []
+    for metric in policy.gated.metrics where metric.exact && !metric.required {
+      let noBaseline = both.filter { metric.value(in: $0.baseline) == nil }.count
+      let noRun = both.filter { metric.value(in: $0.current) == nil }.count
+      guard noBaseline + noRun > 0 else { continue }
+      let asked = policy.required.contains(GatedMetrics(metric))
+      let somewhere = noBaseline < both.count || noRun < both.count
+      guard metric == .instructions || asked || somewhere else { continue }
+      var sides: [String] = []
+      let how = metric == .instructions || !metric.counted ? "--instructions counts them" : "--cycles counts them"
+      if noRun > 0 { sides.append("this run counted none for \(noRun) of \(both.count) group(s) (\(how))") }
+      if noBaseline > 0 { sides.append("the baseline holds none for \(noBaseline) of \(both.count) group(s)") }
+      let consequence = asked ? "those groups are inconclusive" : "those groups pass on the other metrics"
+      lines.append("\(metric.gate!) not compared: " + sides.joined(separator: "; ") + "; \(consequence)")
     }
-    if noBaseline > 0 { sides.append("the baseline holds none for \(noBaseline) of \(both.count) group(s)") }
-    let consequence =
-      policy.required.contains(.instructions)
-      ? "those groups are inconclusive" : "those groups pass on the other metrics"
-    return ["instructions not compared: " + sides.joined(separator: "; ") + "; \(consequence)"]
+    return lines
   }
 
   /// The gated metrics judged for at least one group: time where the sides'
-  /// times compare, an exact metric where both sides of some group hold it.
+  /// times compare, a counted metric where both sides of some group hold it.
   public var judged: GatedMetrics {
     let both = groups.filter { $0.baseline != nil && $0.current != nil }
     var judged: GatedMetrics = []
     if timeJudged && !both.isEmpty { judged.insert(.time) }
-    if !both.isEmpty { judged.insert(.allocations) }
-    if both.contains(where: \.instructionsCompared) { judged.insert(.instructions) }
-    if both.contains(where: { $0.baseline?.peakHeapBytesPerRun != nil && $0.current?.peakHeapBytesPerRun != nil }) {
-      judged.insert(.memory)
-    }
-    if both.contains(where: {
-      $0.baseline?.estimatedCyclesPerOperation != nil && $0.current?.estimatedCyclesPerOperation != nil
-    }) {
-      judged.insert(.cycles)
+    for metric in Metric.judgedMetrics where metric.exact && both.contains(where: { $0.compared(metric) }) {
+      judged.insert(GatedMetrics(metric))
     }
     return judged.intersection(policy.gated)
   }
@@ -517,15 +543,9 @@ public struct Comparison: Sendable {
         why = "no group is in both"
       } else if metric == .time {
         why = comparability.timeNotJudgedReason ?? ""
-      } else if metric == .allocations {
-        why = "no group is in both"
       } else {
-        let has: (GroupResult?) -> Bool =
-          switch metric {
-          case .instructions: { $0?.instructionsPerOperation != nil }
-          case .memory: { $0?.peakHeapBytesPerRun != nil }
-          default: { $0?.estimatedCyclesPerOperation != nil }
-          }
+        let counted = Metric.judgedMetrics.first { GatedMetrics($0) == metric }!
+        let has = { (group: GroupResult?) in counted.value(in: group) != nil }
         let sides = [
           both.contains { has($0.baseline) } ? nil : "the baseline holds none",
           both.contains { has($0.current) } ? nil : "this run has none",
@@ -655,6 +675,17 @@ public struct ComparisonDocument: Codable, Sendable {
     public var advisory: Bool?
     /// The remarks beside the verdict in the table: what decided it, what a time in doubt could see, the re-measurement.
     public var note: String
+    /// Every metric either side holds but time, by ``Metric/name``: both values
+    /// and, for a metric a comparison judges, its verdict. (The fields above
+    /// hold the first five metrics' as they always did.)
+    public var metrics: [String: MetricComparison]? = nil
+  }
+
+  /// One metric of one group on both sides.
+  public struct MetricComparison: Codable, Sendable, Hashable {
+    public var baseline: Double?
+    public var current: Double?
+    public var verdict: Verdict?
   }
 
   public var verdict: Verdict
@@ -707,7 +738,14 @@ public struct ComparisonDocument: Codable, Sendable {
     groups = comparison.groups.sorted { $0.verdict(gating: gated) > $1.verdict(gating: gated) }.map { group in
       let decision = group.decision(gating: gated)
       let judged = group.baseline != nil && group.current != nil
-      return Group(
+      var metrics: [String: MetricComparison] = [:]
+      for metric in Metric.scalars {
+        let (old, new) = (metric.value(in: group.baseline), metric.value(in: group.current))
+        guard old != nil || new != nil else { continue }
+        metrics[metric.name] = MetricComparison(
+          baseline: old, current: new, verdict: metric.exact && judged ? group[verdictOn: metric] : nil)
+      }
+      var document = Group(
         title: group.title, verdict: decision.verdict, decidedBy: judged ? decision.basis : nil,
         timeVerdict: group.time, allocationsVerdict: group.allocations, instructionsVerdict: group.instructions,
         baselineMedianNanoseconds: group.baseline?.nanosecondsPerOperation.median,
@@ -730,6 +768,8 @@ public struct ComparisonDocument: Codable, Sendable {
         timeThreshold: group.limits.time,
         instructionThreshold: group.limits.instructions, advisory: group.limits.advisory,
         note: group.remarks(gating: gated).joined(separator: "; "))
+      document.metrics = metrics
+      return document
     }
   }
 }

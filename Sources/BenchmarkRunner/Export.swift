@@ -24,35 +24,21 @@ public enum Export {
           range: "± \(Report.number((q.p75 - q.p25) / 2))",
           extra:
             "p25 \(Report.number(q.p25)) ns, p75 \(Report.number(q.p75)) ns, \(group.processes) processes, \(group.samples.count) samples, commit \(result.commit)"
-        ),
-        ActionBenchmarkEntry(
-          name: group.title + " (allocations)", unit: "allocations/op", value: group.allocationsPerOperation,
-          range: nil, extra: nil),
+        )
       ]
-      if let instructions = group.instructionsPerOperation {
+      // Every exported metric where measured: an entry of 0 would read as a measured zero.
+      for metric in Metric.scalars {
+        guard let export = metric.export, let value = metric.value(in: group) else { continue }
+        let extra: String? =
+          switch export.extra {
+          case .none: nil
+          case .fixed(let sentence): sentence
+          case .instructionCounter: result.instructionCounter
+          case .cycleModel: result.cycleModel
+          }
         entries.append(
           ActionBenchmarkEntry(
-            name: group.title + " (instructions)", unit: "instructions/op", value: instructions, range: nil,
-            extra: result.instructionCounter))
-      }
-      // Present only where measured: an entry of 0 would read as a measured zero.
-      if let bytes = group.peakHeapBytesPerRun {
-        entries.append(
-          ActionBenchmarkEntry(
-            name: group.title + " (peak heap)", unit: "bytes/run", value: Double(bytes), range: nil,
-            extra: "the most heap bytes one run held at once; exact"))
-      }
-      if let bytes = group.peakResidentBytes {
-        entries.append(
-          ActionBenchmarkEntry(
-            name: group.title + " (peak resident set)", unit: "bytes", value: Double(bytes), range: nil,
-            extra: "a worker process's peak resident set; not exact"))
-      }
-      if let cycles = group.estimatedCyclesPerOperation {
-        entries.append(
-          ActionBenchmarkEntry(
-            name: group.title + " (estimated cycles)", unit: "cycles/op", value: cycles, range: nil,
-            extra: result.cycleModel))
+            name: group.title + " (\(export.name))", unit: export.unit, value: value, range: nil, extra: extra))
       }
       return entries
     }
@@ -85,10 +71,85 @@ public enum Export {
       public var cpu_time: Double
       public var time_unit: String
       public var aggregate_name: String?
-      /// User counters, as the result file names them; absent where not measured.
-      public var peakHeapBytesPerRun: Int?
-      public var peakResidentBytes: Int?
-      public var estimatedCyclesPerOperation: Double?
+      /// User counters (``Metric/counter``), as the result file names them; absent where not measured.
+      public var counters: [String: Double] = [:]
+
+      public var peakHeapBytesPerRun: Int? { counters[Metric.memory.name].map { Int($0) } }
+      public var peakResidentBytes: Int? { counters[Metric.resident.name].map { Int($0) } }
+      public var estimatedCyclesPerOperation: Double? { counters[Metric.cycles.name] }
+
+      enum Field: String, CodingKey {
+        case name, family_index, per_family_instance_index, run_name, run_type, repetitions, repetition_index
+        case threads, iterations, real_time, cpu_time, time_unit, aggregate_name
+      }
+
+      public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: Field.self)
+        try fields.encode(name, forKey: .name)
+        try fields.encode(family_index, forKey: .family_index)
+        try fields.encode(per_family_instance_index, forKey: .per_family_instance_index)
+        try fields.encode(run_name, forKey: .run_name)
+        try fields.encode(run_type, forKey: .run_type)
+        try fields.encode(repetitions, forKey: .repetitions)
+        try fields.encodeIfPresent(repetition_index, forKey: .repetition_index)
+        try fields.encode(threads, forKey: .threads)
+        try fields.encode(iterations, forKey: .iterations)
+        try fields.encode(real_time, forKey: .real_time)
+        try fields.encode(cpu_time, forKey: .cpu_time)
+        try fields.encode(time_unit, forKey: .time_unit)
+        try fields.encodeIfPresent(aggregate_name, forKey: .aggregate_name)
+        var counterFields = encoder.container(keyedBy: GroupResult.Key.self)
+        for metric in Metric.scalars {
+          guard let value = counters[metric.name] else { continue }
+          if metric.integral {
+            try counterFields.encode(Int(value), forKey: GroupResult.Key(metric.name))
+          } else {
+            try counterFields.encode(value, forKey: GroupResult.Key(metric.name))
+          }
+        }
+      }
+
+      public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: Field.self)
+        name = try fields.decode(String.self, forKey: .name)
+        family_index = try fields.decode(Int.self, forKey: .family_index)
+        per_family_instance_index = try fields.decode(Int.self, forKey: .per_family_instance_index)
+        run_name = try fields.decode(String.self, forKey: .run_name)
+        run_type = try fields.decode(String.self, forKey: .run_type)
+        repetitions = try fields.decode(Int.self, forKey: .repetitions)
+        repetition_index = try fields.decodeIfPresent(Int.self, forKey: .repetition_index)
+        threads = try fields.decode(Int.self, forKey: .threads)
+        iterations = try fields.decode(Int.self, forKey: .iterations)
+        real_time = try fields.decode(Double.self, forKey: .real_time)
+        cpu_time = try fields.decode(Double.self, forKey: .cpu_time)
+        time_unit = try fields.decode(String.self, forKey: .time_unit)
+        aggregate_name = try fields.decodeIfPresent(String.self, forKey: .aggregate_name)
+        let counterFields = try decoder.container(keyedBy: GroupResult.Key.self)
+        for metric in Metric.scalars where metric.counter {
+          counters[metric.name] = try counterFields.decodeIfPresent(Double.self, forKey: GroupResult.Key(metric.name))
+        }
+      }
+
+      init(
+        name: String, family_index: Int, per_family_instance_index: Int, run_name: String, run_type: String,
+        repetitions: Int, repetition_index: Int?, threads: Int, iterations: Int, real_time: Double,
+        cpu_time: Double, time_unit: String, aggregate_name: String?, counters: [String: Double]
+      ) {
+        self.name = name
+        self.family_index = family_index
+        self.per_family_instance_index = per_family_instance_index
+        self.run_name = run_name
+        self.run_type = run_type
+        self.repetitions = repetitions
+        self.repetition_index = repetition_index
+        self.threads = threads
+        self.iterations = iterations
+        self.real_time = real_time
+        self.cpu_time = cpu_time
+        self.time_unit = time_unit
+        self.aggregate_name = aggregate_name
+        self.counters = counters
+      }
     }
 
     public var context: Context
@@ -107,6 +168,8 @@ public enum Export {
     var entries: [GoogleBenchmark.Entry] = []
     for (family, group) in result.groups.enumerated() {
       let samples = group.samples
+      var counters: [String: Double] = [:]
+      for metric in Metric.scalars where metric.counter { counters[metric.name] = metric.value(in: group) }
       func entry(_ time: Double, index: Int?, aggregate: String?) -> GoogleBenchmark.Entry {
         GoogleBenchmark.Entry(
           name: aggregate.map { "\(group.title)_\($0)" } ?? group.title, family_index: family,
@@ -114,9 +177,7 @@ public enum Export {
           repetitions: samples.count, repetition_index: index, threads: 1, iterations: group.operations,
           real_time: time, cpu_time: time, time_unit: "ns", aggregate_name: aggregate,
           // A counter's spread over repetitions is not measured: the stddev entry holds time alone.
-          peakHeapBytesPerRun: aggregate == "stddev" ? nil : group.peakHeapBytesPerRun,
-          peakResidentBytes: aggregate == "stddev" ? nil : group.peakResidentBytes,
-          estimatedCyclesPerOperation: aggregate == "stddev" ? nil : group.estimatedCyclesPerOperation)
+          counters: aggregate == "stddev" ? [:] : counters)
       }
       for (index, sample) in samples.enumerated() { entries.append(entry(sample, index: index, aggregate: nil)) }
       let mean = samples.reduce(0, +) / Double(samples.count)

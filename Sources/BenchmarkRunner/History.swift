@@ -12,12 +12,50 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
     public var median: Double
     public var p25: Double
     public var p75: Double
-    public var allocationsPerRun: Int
-    public var instructionsPerOperation: Double?
-    /// As in a result file; `nil` in entries of runs that did not measure them.
-    public var peakHeapBytesPerRun: Int? = nil
-    public var peakResidentBytes: Int? = nil
-    public var estimatedCyclesPerOperation: Double? = nil
+    /// The values of the metrics a history keeps (``Metric/history``), by name,
+    /// as in a result file; absent in entries of runs that did not measure them.
+    public var values: [String: Double] = [:]
+
+    public init(title: String, median: Double, p25: Double, p75: Double, values: [String: Double]) {
+      self.title = title
+      self.median = median
+      self.p25 = p25
+      self.p75 = p75
+      self.values = values
+    }
+
+    public var allocationsPerRun: Int { Int(values[Metric.allocations.name] ?? 0) }
+    public var instructionsPerOperation: Double? { values[Metric.instructions.name] }
+    public var peakHeapBytesPerRun: Int? { values[Metric.memory.name].map { Int($0) } }
+    public var peakResidentBytes: Int? { values[Metric.resident.name].map { Int($0) } }
+    public var estimatedCyclesPerOperation: Double? { values[Metric.cycles.name] }
+
+    public func encode(to encoder: any Encoder) throws {
+      var fields = encoder.container(keyedBy: GroupResult.Key.self)
+      try fields.encode(title, forKey: GroupResult.Key("title"))
+      try fields.encode(median, forKey: GroupResult.Key("median"))
+      try fields.encode(p25, forKey: GroupResult.Key("p25"))
+      try fields.encode(p75, forKey: GroupResult.Key("p75"))
+      for metric in Metric.kept {
+        guard let value = values[metric.name] else { continue }
+        if metric.integral {
+          try fields.encode(Int(value), forKey: GroupResult.Key(metric.name))
+        } else {
+          try fields.encode(value, forKey: GroupResult.Key(metric.name))
+        }
+      }
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let fields = try decoder.container(keyedBy: GroupResult.Key.self)
+      title = try fields.decode(String.self, forKey: GroupResult.Key("title"))
+      median = try fields.decode(Double.self, forKey: GroupResult.Key("median"))
+      p25 = try fields.decode(Double.self, forKey: GroupResult.Key("p25"))
+      p75 = try fields.decode(Double.self, forKey: GroupResult.Key("p75"))
+      for metric in Metric.kept {
+        values[metric.name] = try fields.decodeIfPresent(Double.self, forKey: GroupResult.Key(metric.name))
+      }
+    }
   }
 
   public var schemaVersion: Int
@@ -49,9 +87,7 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
     groups = result.groups.map { group in
       Group(
         title: group.title, median: group.nanosecondsPerOperation.median, p25: group.nanosecondsPerOperation.p25,
-        p75: group.nanosecondsPerOperation.p75, allocationsPerRun: group.allocationsPerRun,
-        instructionsPerOperation: group.instructionsPerOperation, peakHeapBytesPerRun: group.peakHeapBytesPerRun,
-        peakResidentBytes: group.peakResidentBytes, estimatedCyclesPerOperation: group.estimatedCyclesPerOperation)
+        p75: group.nanosecondsPerOperation.p75, values: group.values.filter { name, _ in Metric.isKept(name) })
     }
   }
 
@@ -149,10 +185,7 @@ extension HistoryEntry {
     clock = try fields.optional("clock")?.nonEmptyString()
     var titles = Set<String>()
     groups = try fields.required("groups").array().map { (node) throws(Node.Failure) in
-      let group = try node.object([
-        "title", "median", "p25", "p75", "allocationsPerRun", "instructionsPerOperation", "peakHeapBytesPerRun",
-        "peakResidentBytes", "estimatedCyclesPerOperation",
-      ])
+      let group = try node.object(["title", "median", "p25", "p75"] + Metric.kept.map(\.name))
       let title = try group.required("title").nonEmptyString()
       guard titles.insert(title).inserted else {
         throw try group.required("title").failure("\(quoted(title)) is also the title of an earlier group")
@@ -164,13 +197,14 @@ extension HistoryEntry {
       guard p25 <= median, median <= p75 else {
         throw try group.required("median").failure("\(median) is not between p25 (\(p25)) and p75 (\(p75))")
       }
-      return Group(
-        title: title, median: median, p25: p25, p75: p75,
-        allocationsPerRun: try group.required("allocationsPerRun").integer(),
-        instructionsPerOperation: try group.optional("instructionsPerOperation")?.nonNegative(),
-        peakHeapBytesPerRun: try group.optional("peakHeapBytesPerRun")?.integer(),
-        peakResidentBytes: try group.optional("peakResidentBytes")?.integer(),
-        estimatedCyclesPerOperation: try group.optional("estimatedCyclesPerOperation")?.nonNegative())
+      var values: [String: Double] = [:]
+      for metric in Metric.kept {
+        guard let field = metric.required ? try group.required(metric.name) : group.optional(metric.name) else {
+          continue
+        }
+        values[metric.name] = metric.integral ? Double(try field.integer()) : try field.nonNegative()
+      }
+      return Group(title: title, median: median, p25: p25, p75: p75, values: values)
     }
   }
 }
@@ -178,7 +212,7 @@ extension HistoryEntry {
 /// One change found in one group's series of history entries.
 public struct HistoryChange: Codable, Sendable, Hashable {
   public var group: String
-  /// "time", "instructions", "allocations", "memory" (peak heap bytes) or "cycles".
+  /// "time", or a counted metric's gate name (``Metric/gate``: "instructions", "memory", …).
   public var metric: String
   public var kind: ChangePointDetector.Change.Kind
   /// The commit where the change appears (for a drift, where its segment begins) and, for a drift, where it ends.
@@ -209,31 +243,14 @@ public struct HistoryChange: Codable, Sendable, Hashable {
               clock: key.clock, before: change.before, after: change.after, pValue: change.pValue))
         }
       }
-      let counted = points.filter { $0.1.instructionsPerOperation != nil }
-      for change in ChangePointDetector.exactChanges(
-        in: counted.map { $0.1.instructionsPerOperation! }, tolerance: 0.5)
-      {
-        found.append(
-          HistoryChange(
-            group: title, metric: "instructions", kind: .step, commit: counted[change.index].0.commit,
-            before: change.before, after: change.after))
-      }
-      for change in ChangePointDetector.exactChanges(in: points.map { Double($0.1.allocationsPerRun) }, tolerance: 1) {
-        found.append(
-          HistoryChange(
-            group: title, metric: "allocations", kind: .step, commit: points[change.index].0.commit,
-            before: change.before, after: change.after))
-      }
-      // Peak heap bytes are exact like allocations; cycle estimates like instructions.
-      let exact: [(metric: String, tolerance: Double, value: (HistoryEntry.Group) -> Double?)] = [
-        ("memory", 1, { $0.peakHeapBytesPerRun.map(Double.init) }), ("cycles", 0.5, \.estimatedCyclesPerOperation),
-      ]
-      for (metric, tolerance, value) in exact {
-        let measured = points.compactMap { point in value(point.1).map { (point.0, $0) } }
-        for change in ChangePointDetector.exactChanges(in: measured.map(\.1), tolerance: tolerance) {
+      // The counted metrics are exact: a step beyond each one's smallest is a change, across hosts.
+      for metric in Metric.kept {
+        guard let gate = metric.gate, let step = metric.historyStep else { continue }
+        let measured = points.compactMap { point in point.1.values[metric.name].map { (point.0, $0) } }
+        for change in ChangePointDetector.exactChanges(in: measured.map(\.1), tolerance: step) {
           found.append(
             HistoryChange(
-              group: title, metric: metric, kind: .step, commit: measured[change.index].0.commit,
+              group: title, metric: gate, kind: .step, commit: measured[change.index].0.commit,
               before: change.before, after: change.after))
         }
       }

@@ -201,14 +201,10 @@ public enum Report {
       }.joined(separator: " → ")
       let word = group.verdict(gating: gated).rawValue
       var verdict = word
-      if group.allocations == .regression { verdict += " (allocations)" }
-      if group.instructions == .regression { verdict += " (instructions)" }
-      // The metrics added since say whether they count: `same (cycles regression, not gated)`.
-      for (metric, judged, name) in [
-        (GatedMetrics.memory, group.memory, "peak heap"), (.cycles, group.cycles, "cycles"),
-      ]
-      where judged == .regression {
-        verdict += gated.contains(metric) ? " (\(name))" : " (\(name) regression, not gated)"
+      // Each counted metric that regressed says whether it counts: `same (cycles regression, not gated)`.
+      for metric in Metric.judgedMetrics where metric.exact && group[verdictOn: metric] == .regression {
+        verdict +=
+          gated.contains(GatedMetrics(metric)) ? " (\(metric.noun))" : " (\(metric.noun) regression, not gated)"
       }
       // A time that does not count says why, so `same` never sits beside a time that moved.
       if group.baseline != nil && group.current != nil {
@@ -255,35 +251,26 @@ public enum Report {
 }
 
 extension Report {
-  /// The memory and cycle columns, present only where some group has the
-  /// metric (runs before they were measured, or without `--cycles`, keep their
-  /// table): peak heap bytes of a run, the worker's peak resident set, cycles per operation.
+  /// The columns of the metrics that have one where some group holds them
+  /// (``Metric/column``): runs before they were measured, or without
+  /// `--cycles`, keep their table.
   struct ExtraColumns {
-    var heap = false
-    var resident = false
-    var cycles = false
+    var metrics: [Metric] = []
 
     /// No extra column (the narrow style).
     init() {}
 
     init(_ groups: [GroupResult]) {
-      heap = groups.contains { $0.peakHeapBytesPerRun != nil }
-      resident = groups.contains { $0.peakResidentBytes != nil }
-      cycles = groups.contains { $0.estimatedCyclesPerOperation != nil }
+      metrics = Metric.scalars.filter { metric in metric.column && groups.contains { metric.value(in: $0) != nil } }
     }
 
-    var header: [String] {
-      (heap ? ["heap peak/run"] : []) + (resident ? ["RSS peak"] : []) + (cycles ? ["cycles/op"] : [])
-    }
+    var header: [String] { metrics.map(\.label) }
 
     /// One group's cells, or `before → after` for the two sides of a comparison.
     func cells(_ sides: [GroupResult?]) -> [String] {
-      func joined(_ cell: (GroupResult) -> String?) -> String {
-        sides.map { $0.flatMap(cell) ?? "–" }.joined(separator: " → ")
+      metrics.map { metric in
+        sides.map { metric.value(in: $0).map(metric.formatted) ?? "–" }.joined(separator: " → ")
       }
-      return (heap ? [joined { $0.peakHeapBytesPerRun.map(Report.bytes) }] : [])
-        + (resident ? [joined { $0.peakResidentBytes.map(Report.bytes) }] : [])
-        + (cycles ? [joined { $0.estimatedCyclesPerOperation.map(Report.number) }] : [])
     }
   }
 

@@ -382,13 +382,9 @@ extension MetricDescription {
 
 extension GroupResult {
   fileprivate init(_ node: Node) throws(Node.Failure) {
-    let fields = try node.object([
-      "title", "operations", "samplesByProcess", "processes", "nanosecondsPerOperation", "throughput",
-      "allocationsPerRun", "allocationsPerOperation", "bytesPerOperation", "instructionsPerOperation",
-      "reference", "inputBytesPerOperation", "peakHeapBytesPerRun", "peakResidentBytes",
-      "estimatedCyclesPerOperation", "level1MissesPerOperation", "lastLevelMissesPerOperation",
-      "contendedSamples",
-    ])
+    let fields = try node.object(
+      ["title", "operations", "samplesByProcess", "processes", "reference", "contendedSamples"]
+        + Metric.all.map(\.name))
     title = try fields.required("title").nonEmptyString()
     operations = try fields.required("operations").integer(in: 1...1 << 40)
     let processNodes = try fields.required("samplesByProcess").array()
@@ -411,17 +407,13 @@ extension GroupResult {
         "the quantiles are not those of samplesByProcess (median \(computed.median) there)")
     }
     throughput = try fields.required("throughput").nonNegative()
-    allocationsPerRun = try fields.required("allocationsPerRun").integer()
-    allocationsPerOperation = try fields.required("allocationsPerOperation").nonNegative()
-    bytesPerOperation = try fields.required("bytesPerOperation").nonNegative()
-    instructionsPerOperation = try fields.optional("instructionsPerOperation")?.nonNegative()
     reference = try fields.optional("reference")?.nonEmptyString()
-    inputBytesPerOperation = try fields.optional("inputBytesPerOperation")?.nonNegative()
-    peakHeapBytesPerRun = try fields.optional("peakHeapBytesPerRun")?.integer()
-    peakResidentBytes = try fields.optional("peakResidentBytes")?.integer()
-    estimatedCyclesPerOperation = try fields.optional("estimatedCyclesPerOperation")?.nonNegative()
-    level1MissesPerOperation = try fields.optional("level1MissesPerOperation")?.nonNegative()
-    lastLevelMissesPerOperation = try fields.optional("lastLevelMissesPerOperation")?.nonNegative()
+    for metric in Metric.scalars {
+      guard let field = metric.required ? try fields.required(metric.name) : fields.optional(metric.name) else {
+        continue
+      }
+      values[metric.name] = metric.integral ? Double(try field.integer()) : try field.nonNegative()
+    }
     contendedSamples = try fields.optional("contendedSamples")?.integer()
   }
 }

@@ -88,7 +88,8 @@ extension Quantiles {
   }
 }
 
-/// One group's measurements, merged over processes.
+/// One group's measurements, merged over processes: its time samples and
+/// quantiles, and every other metric's value by name (``Metric``).
 public struct GroupResult: Codable, Sendable, Hashable {
   public var title: String
   public var operations: Int
@@ -99,26 +100,10 @@ public struct GroupResult: Codable, Sendable, Hashable {
   public var nanosecondsPerOperation: Quantiles
   /// Operations per second at the median time.
   public var throughput: Double
-  public var allocationsPerRun: Int
-  public var allocationsPerOperation: Double
-  public var bytesPerOperation: Double
-  /// `nil` where the machine has no instruction counter.
-  public var instructionsPerOperation: Double?
+  /// The values of ``Metric/scalars`` this group holds, by ``Metric/name``.
+  public var values: [String: Double] = [:]
   /// The group this one is reported against (time per operation as a multiple of it).
   public var reference: String?
-  /// Bytes of input per operation, for groups that process input (parsers); `nil` otherwise.
-  public var inputBytesPerOperation: Double?
-  /// The most heap bytes one run held at once beyond those live when it began
-  /// (exact; the most any process saw); `nil` where not counted.
-  public var peakHeapBytesPerRun: Int?
-  /// A worker process's peak resident set while it measured the group (the
-  /// most any process reached; not exact); `nil` where not read.
-  public var peakResidentBytes: Int?
-  /// Instructions plus weighted misses of simulated caches per operation
-  /// (``CycleModel``), with the misses it rests on; `nil` unless counted (`--cycles`).
-  public var estimatedCyclesPerOperation: Double?
-  public var level1MissesPerOperation: Double?
-  public var lastLevelMissesPerOperation: Double?
   /// Samples left out because a probe beside them ran on a contended core
   /// (``QuietCore``); `nil` where none was probed.
   public var contendedSamples: Int?
@@ -131,6 +116,7 @@ public struct GroupResult: Codable, Sendable, Hashable {
   /// run's quietest probe, samples whose probes ran more than
   /// ``QuietCore/tolerance`` slower are left out, and so is a process left with
   /// none (unless every process would be: then all are kept, and none counted).
+  /// Every other metric pools as its ``Metric/pooling`` says.
   public init(merging measurements: [GroupMeasurement], quietProbe: Double? = nil) {
     precondition(!measurements.isEmpty, "a group needs at least one measurement")
     title = measurements[0].title
@@ -151,32 +137,115 @@ public struct GroupResult: Codable, Sendable, Hashable {
     processes = samplesByProcess.count
     nanosecondsPerOperation = Quantiles(samplesByProcess.flatMap { $0 })
     throughput = 1e9 / nanosecondsPerOperation.median
-    // Allocation counts are deterministic; a process that saw more is the one to believe.
-    allocationsPerRun = measurements.map(\.allocationsPerRun).max()!
-    allocationsPerOperation = Double(allocationsPerRun) / Double(operations)
-    bytesPerOperation = Double(measurements.map(\.bytesPerRun).max()!) / Double(operations)
-    let instructions = measurements.compactMap(\.instructionsPerOperation)
-    instructionsPerOperation = instructions.isEmpty ? nil : instructions.min()
+    for metric in Metric.scalars {
+      guard let measured = metric.fromProcess else { continue }
+      values[metric.name] = metric.pooled(measurements.compactMap(measured))
+    }
     reference = measurements[0].reference
-    inputBytesPerOperation = measurements[0].bytesProcessed.map { Double($0) / Double(operations) }
-    // Like allocations, the peak heap is deterministic; the resident set is not, and its worst is shown.
-    peakHeapBytesPerRun = measurements.compactMap(\.peakHeapBytesPerRun).max()
-    peakResidentBytes = measurements.compactMap(\.peakResidentBytes).max()
   }
 
-  /// Sets the counts callgrind made of one run (instructions, and with cache
-  /// simulation the misses and the cycle estimate), per operation.
+  /// Sets the counts callgrind made of one run, per operation: every metric
+  /// its events give (instructions; with cache simulation the misses and the
+  /// cycle estimate; with branch simulation the branches).
   public mutating func setCounts(_ counts: Callgrind.Counts) {
-    let operations = Double(operations)
-    let perOperation = { (count: Double) in count / operations }
-    instructionsPerOperation = perOperation(counts.instructions)
-    estimatedCyclesPerOperation = counts.estimatedCycles.map(perOperation)
-    level1MissesPerOperation = counts.level1Misses.map(perOperation)
-    lastLevelMissesPerOperation = counts.lastLevelMisses.map(perOperation)
+    for metric in Metric.scalars {
+      guard let counted = metric.fromCallgrind?(counts.events) else { continue }
+      values[metric.name] = counted / Double(operations)
+    }
   }
 
   /// Every sample of every process.
   public var samples: [Double] { samplesByProcess.flatMap { $0 } }
+
+  // The metrics by their names (``Metric`` declares what each is).
+  public var allocationsPerRun: Int {
+    get { Int(values[Metric.allocations.name] ?? 0) }
+    set { values[Metric.allocations.name] = Double(newValue) }
+  }
+  public var allocationsPerOperation: Double {
+    get { values[Metric.allocationsPerOperation.name] ?? 0 }
+    set { values[Metric.allocationsPerOperation.name] = newValue }
+  }
+  public var bytesPerOperation: Double {
+    get { values[Metric.bytes.name] ?? 0 }
+    set { values[Metric.bytes.name] = newValue }
+  }
+  public var instructionsPerOperation: Double? {
+    get { values[Metric.instructions.name] }
+    set { values[Metric.instructions.name] = newValue }
+  }
+  public var inputBytesPerOperation: Double? {
+    get { values[Metric.inputBytes.name] }
+    set { values[Metric.inputBytes.name] = newValue }
+  }
+  public var peakHeapBytesPerRun: Int? {
+    get { values[Metric.memory.name].map { Int($0) } }
+    set { values[Metric.memory.name] = newValue.map(Double.init) }
+  }
+  public var peakResidentBytes: Int? {
+    get { values[Metric.resident.name].map { Int($0) } }
+    set { values[Metric.resident.name] = newValue.map(Double.init) }
+  }
+  public var estimatedCyclesPerOperation: Double? {
+    get { values[Metric.cycles.name] }
+    set { values[Metric.cycles.name] = newValue }
+  }
+  public var level1MissesPerOperation: Double? {
+    get { values[Metric.level1Misses.name] }
+    set { values[Metric.level1Misses.name] = newValue }
+  }
+  public var lastLevelMissesPerOperation: Double? {
+    get { values[Metric.lastLevelMisses.name] }
+    set { values[Metric.lastLevelMisses.name] = newValue }
+  }
+
+  // MARK: Coding: every metric's value as a field of its own, as result files always held them
+
+  struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    try container.encode(title, forKey: Key("title"))
+    try container.encode(operations, forKey: Key("operations"))
+    try container.encode(samplesByProcess, forKey: Key("samplesByProcess"))
+    try container.encode(processes, forKey: Key("processes"))
+    try container.encode(nanosecondsPerOperation, forKey: Key(Metric.time.name))
+    try container.encode(throughput, forKey: Key(Metric.throughput.name))
+    try container.encodeIfPresent(reference, forKey: Key("reference"))
+    try container.encodeIfPresent(contendedSamples, forKey: Key("contendedSamples"))
+    for metric in Metric.scalars {
+      guard let value = values[metric.name] else { continue }
+      if metric.integral {
+        try container.encode(Int(value), forKey: Key(metric.name))
+      } else {
+        try container.encode(value, forKey: Key(metric.name))
+      }
+    }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    title = try container.decode(String.self, forKey: Key("title"))
+    operations = try container.decode(Int.self, forKey: Key("operations"))
+    samplesByProcess = try container.decode([[Double]].self, forKey: Key("samplesByProcess"))
+    processes = try container.decode(Int.self, forKey: Key("processes"))
+    nanosecondsPerOperation = try container.decode(Quantiles.self, forKey: Key(Metric.time.name))
+    throughput = try container.decode(Double.self, forKey: Key(Metric.throughput.name))
+    reference = try container.decodeIfPresent(String.self, forKey: Key("reference"))
+    contendedSamples = try container.decodeIfPresent(Int.self, forKey: Key("contendedSamples"))
+    for metric in Metric.scalars {
+      values[metric.name] =
+        metric.required
+        ? try container.decode(Double.self, forKey: Key(metric.name))
+        : try container.decodeIfPresent(Double.self, forKey: Key(metric.name))
+    }
+  }
 }
 
 /// What a metric measures, for readers of a result file.
@@ -213,49 +282,10 @@ public struct RunResult: Codable, Sendable {
   /// (also what a file without it was timed with). Times of two clocks are not judged against each other.
   public var clock: String?
 
-  public static let metricDescriptions = [
-    MetricDescription(
-      name: "nanosecondsPerOperation", unit: "ns", polarity: "smallerIsBetter",
-      meaning:
-        "time per operation (as the suite defines one) on the clock the file names (`clock`; wall time where absent); samples kept per process, quantiles over all of them"
-    ),
-    MetricDescription(
-      name: "throughput", unit: "operations/s", polarity: "largerIsBetter",
-      meaning: "1e9 / median nanoseconds per operation, on one core"),
-    MetricDescription(
-      name: "allocationsPerOperation", unit: "allocations", polarity: "smallerIsBetter",
-      meaning: "heap allocations per operation after warm-up, counted by a malloc interposer; exact"),
-    MetricDescription(
-      name: "bytesPerOperation", unit: "bytes", polarity: "smallerIsBetter",
-      meaning: "heap bytes requested per operation after warm-up"),
-    MetricDescription(
-      name: "inputBytesPerOperation", unit: "bytes", polarity: "none",
-      meaning: "bytes of input per operation, for groups that read input (parsers); absent otherwise"),
-    MetricDescription(
-      name: "instructionsPerOperation", unit: "instructions", polarity: "smallerIsBetter",
-      meaning: "user-space instructions retired per operation; null where the CPU counter is unavailable"),
-    MetricDescription(
-      name: "peakHeapBytesPerRun", unit: "bytes", polarity: "smallerIsBetter",
-      meaning:
-        "the most heap bytes (malloc_usable_size) one run held at once beyond those live when it began, after warm-up; exact"
-    ),
-    MetricDescription(
-      name: "peakResidentBytes", unit: "bytes", polarity: "smallerIsBetter",
-      meaning:
-        "peak resident set of a worker process while it set up, warmed up and sampled the group (VmHWM); the most any process reached; not exact"
-    ),
-    MetricDescription(
-      name: "estimatedCyclesPerOperation", unit: "cycles", polarity: "smallerIsBetter",
-      meaning:
-        "instructions + 10 × L1 misses + 100 × LL misses per operation, in callgrind's simulated caches (--cycles); absent when not counted"
-    ),
-    MetricDescription(
-      name: "level1MissesPerOperation", unit: "misses", polarity: "smallerIsBetter",
-      meaning: "misses of the simulated first-level instruction and data caches per operation (--cycles)"),
-    MetricDescription(
-      name: "lastLevelMissesPerOperation", unit: "misses", polarity: "smallerIsBetter",
-      meaning: "misses of the simulated last-level cache per operation (--cycles)"),
-  ]
+  /// What each metric a group may hold is, from ``Metric/all``.
+  public static let metricDescriptions = Metric.all.map {
+    MetricDescription(name: $0.name, unit: $0.unit, polarity: $0.polarity.rawValue, meaning: $0.meaning)
+  }
 
   public init(
     suite: String, settings: MeasurementSettings, groups: [GroupResult], commit: String, date: Date = Date()

@@ -78,10 +78,10 @@ struct SensitivityCommandTests {
     #expect(document.groups[0].timeVerdict == .inconclusive)
     #expect(document.groups[0].decidedBy == .exact && document.groups[0].verdict == .same)
     #expect(
-      document.groups[0].note.hasPrefix("decided by exact metrics (instructions, allocations); time inconclusive"))
+      document.groups[0].note.hasPrefix("decided by exact metrics (allocations, instructions); time inconclusive"))
     #expect((document.groups[0].detectableChange ?? 0) > 0.1)
     let text = runTool(["compare", base, wide])
-    #expect(text.standardOutput.contains("same — decided by exact metrics (instructions, allocations)"))
+    #expect(text.standardOutput.contains("same — decided by exact metrics (allocations, instructions)"))
     // Asked for by name and absent in the run: inconclusive (3), and said.
     let uncounted = try stored("uncounted.json", "split/book", [100, 100, 101, 99, 100, 100])
     let asked = runTool(["compare", base, uncounted, "--metrics", "allocations,instructions"])

@@ -240,7 +240,7 @@ struct DecisionTests {
     let row = Report.comparison(comparison).split(separator: "\n").first { $0.hasPrefix("a ") } ?? ""
     #expect(
       row.hasSuffix(
-        "same — decided by exact metrics (instructions, allocations); time inconclusive (\(group.sensitivity))"),
+        "same — decided by exact metrics (allocations, instructions); time inconclusive (\(group.sensitivity))"),
       "\(row)")
     let document = ComparisonDocument(comparison)
     #expect(document.groups[0].decidedBy == .exact && document.groups[0].verdict == .same)
