@@ -71,7 +71,9 @@ struct HistoryCommandTests {
     #expect(show.standardOutput.contains("c29 "))
   }
 
-  @Test("history show: memory and estimated cycles where recorded, – where an entry has none, no column when none has")
+  @Test(
+    "history show: memory, estimated cycles and misses where recorded, – where an entry has none, no column when none has"
+  )
   func showMemoryAndCycles() throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -92,16 +94,19 @@ struct HistoryCommandTests {
     let show = runTool(["history", "show", "a", "--history", history, "--by-date"])
     #expect(show.status == 0)
     let lines = show.standardOutput.split(separator: "\n").map(String.init)
-    #expect(lines.contains { $0.hasPrefix("commit ") && $0.hasSuffix("instr/op  heap peak/run  RSS peak   cycles/op") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("commit ") && $0.hasSuffix("instr/op  heap peak/run  RSS peak   cycles/op  L1 miss/op  LL miss/op")
+      })
     let rows = lines.filter { $0.hasPrefix("c") && !$0.hasPrefix("commit") }
     #expect(rows.count == 3)
-    // The last four cells: instructions, peak heap, peak resident set, cycles.
+    // The last six cells: instructions, peak heap, peak resident set, cycles, L1 and LL misses.
     let cells = rows.map {
-      $0.components(separatedBy: "  ").filter { !$0.isEmpty }.map { $0.trimmingCharacters(in: .whitespaces) }.suffix(4)
+      $0.components(separatedBy: "  ").filter { !$0.isEmpty }.map { $0.trimmingCharacters(in: .whitespaces) }.suffix(6)
     }
-    #expect(Array(cells[0]) == ["665", "–", "–", "–"])
-    #expect(Array(cells[1]) == ["665", "1.02 KiB", "19.5 MiB", "–"])
-    #expect(Array(cells[2]) == ["665", "1.02 KiB", "19.5 MiB", "725"])
+    #expect(Array(cells[0]) == ["665", "–", "–", "–", "–", "–"])
+    #expect(Array(cells[1]) == ["665", "1.02 KiB", "19.5 MiB", "–", "–", "–"])
+    #expect(Array(cells[2]) == ["665", "1.02 KiB", "19.5 MiB", "725", "4.00", "0.200"])
     // Group b measured none of them: its table has no such columns.
     let b = runTool(["history", "show", "b", "--history", history, "--by-date"])
     #expect(b.status == 0 && !b.standardOutput.contains("heap peak/run") && !b.standardOutput.contains("cycles/op"))
