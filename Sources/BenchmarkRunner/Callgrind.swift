@@ -42,7 +42,8 @@ public enum Callgrind {
   }
 
   /// What one dump counted: its totals by event name (`Ir` instructions; with
-  /// cache simulation `I1mr`, `D1mr`, `D1mw`, `ILmr`, `DLmr`, `DLmw`). ``Metric`` reads its own events from them.
+  /// cache simulation `I1mr`, `D1mr`, `D1mw`, `ILmr`, `DLmr`, `DLmw`; with
+  /// branch simulation `Bc`, `Bcm`, `Bi`, `Bim`). ``Metric`` reads its own events from them.
   public struct Counts: Sendable, Hashable {
     public var events: [String: Double]
 
@@ -141,8 +142,13 @@ public enum CycleModel {
   /// callers counted one instruction more per call through one (split/book: +1.01
   /// per solve, one `memcpy`); counted as their own, the instructions are those of
   /// `--instructions` to within a dozen a run (where the counters start).
+  ///
+  /// The branch simulation (`--branch-sim=yes`) rides along: it counts the
+  /// branches of ``Metric/branches`` and ``Metric/mispredictions`` and changes
+  /// no other count, so it is not part of the model's description.
   public static let callgrindOptions = [
     "--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64", "--skip-plt=no",
+    "--branch-sim=yes",
   ]
 
   /// The model in words, as result files record it: estimates made under another model do not compare.

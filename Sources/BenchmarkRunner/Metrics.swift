@@ -231,10 +231,24 @@ extension Metric {
     rule: .tolerance(relative: 0.02, floor: 0.1), history: true, historyStep: 0.1,
     meaning: "misses of the simulated last-level cache per operation (--cycles)",
     fromCallgrind: { Self.lastLevelEvents($0) })
+  public static let branches = Metric(
+    "conditionalBranchesPerOperation", gate: "branches", label: "branches/op", column: true, unit: "branches",
+    rule: .tolerance(relative: 0.02, floor: 0), history: true, historyStep: 0.5,
+    export: Export(name: "conditional branches", unit: "branches/op", extra: .none), counter: true,
+    meaning: "conditional branches executed per operation, in callgrind's branch simulation (--cycles)",
+    fromCallgrind: { $0["Bc"] })
+  public static let mispredictions = Metric(
+    "mispredictedBranchesPerOperation", gate: "mispredictions", label: "mispredicts/op", column: true, unit: "branches",
+    rule: .tolerance(relative: 0.02, floor: 0.1), history: true, historyStep: 0.1,
+    export: Export(name: "mispredicted branches", unit: "branches/op", extra: .none), counter: true,
+    meaning:
+      "conditional and indirect branches mispredicted per operation by callgrind's simulated predictor (--cycles)",
+    fromCallgrind: { events in events["Bcm"].map { $0 + (events["Bim"] ?? 0) } })
+
   /// Every metric, in the order tables, exports and `--metrics` list them.
   public static let all: [Metric] = [
     time, throughput, allocations, allocationsPerOperation, bytes, inputBytes, instructions, memory, resident,
-    cycles, level1Misses, lastLevelMisses,
+    cycles, level1Misses, lastLevelMisses, branches, mispredictions,
   ]
 
   /// The metrics a group holds as single values (all but time's samples and the throughput derived from them).

@@ -160,4 +160,105 @@ struct CycleEstimateTests {
     #expect(withCycles.groups[0].cycles == .regression)
     #expect(withCycles.overall == .regression)
   }
+
+  @Test("A dump of the branch simulation gives conditional and mispredicted branches per operation, gated like cycles")
+  func branchCounts() throws {
+    let dump = "events: Ir Bc Bcm Bi Bim\nsummary: 9000 1200 300 40 10\ntotals: 9000 1200 300 40 10\n"
+    let counts = try #require(Callgrind.Counts(dump: dump))
+    var result = result([("probe/branch", samples(100), 0)])
+    result.groups[0].setCounts(counts)
+    // 10 operations: 1,200 conditional branches, 300 + 10 mispredicted (conditional and indirect).
+    #expect(result.groups[0][.branches] == 120)
+    #expect(result.groups[0][.mispredictions] == 31)
+    #expect(result.groups[0][.cycles] == nil, "no cache simulation, no estimate")
+    // 5% more mispredictions: a regression where gated, said where not.
+    var more = counts
+    more.events["Bcm"] = 315.5
+    let judged = comparison(counts, more, gated: .all)
+    #expect(judged.groups[0][verdictOn: .mispredictions] == .regression)
+    #expect(judged.groups[0][verdictOn: .branches] == .same)
+    #expect(judged.overall == .regression)
+    #expect(judged.judged.names.contains("mispredictions") && judged.judged.names.contains("branches"))
+    let table = Report.comparison(comparison(counts, more, gated: [.allocations, .instructions]))
+    #expect(table.contains("same (mispredictions regression, not gated)"), "\(table)")
+    // Below the floor of a tenth of a misprediction an operation, a change is the same.
+    more.events["Bcm"] = 300.5
+    #expect(comparison(counts, more, gated: .all).groups[0][verdictOn: .mispredictions] == .same)
+    #expect(GatedMetrics(names: "branches,mispredictions") == [GatedMetrics(.branches), GatedMetrics(.mispredictions)])
+  }
+
+  @Test(
+    "Data-dependent branches cost the instructions of predictable ones: --cycles counts the mispredictions that tell them apart",
+    .enabled(if: canSimulate, "needs a C compiler, valgrind (with its headers), setarch and objcopy"))
+  func branchMispredictions() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("branch-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = folder.appendingPathComponent("branch.c").path
+    let program = folder.appendingPathComponent("branch").path
+    try Self.branchWorkload.write(toFile: source, atomically: true, encoding: .utf8)
+    let build = Process()
+    build.executableURL = URL(fileURLWithPath: compiler!)
+    build.arguments = ["-O2", "-o", program, source]
+    try build.run()
+    build.waitUntilExit()
+    try #require(build.terminationStatus == 0)
+
+    var counts: [String: Callgrind.Counts] = [:]
+    for pattern in ["steady", "random"] {
+      let counter = InstructionCounter(executable: program, simulatesCaches: true) { [$0, pattern] }
+      counts[pattern] = try counter.counts(["probe/branch"]) { _ in }["probe/branch"]
+    }
+    let steady = try #require(counts["steady"])
+    let random = try #require(counts["random"])
+    #expect(steady.instructions == random.instructions)
+    #expect(steady.events["Bc"] == random.events["Bc"])
+    #expect(try #require(steady.events["Bc"]) >= 65_536)
+    // A random bit a byte: about half of 65,536 branches mispredicted; a steady one: almost none.
+    #expect(try #require(random.events["Bcm"]) >= 20_000)
+    #expect(try #require(steady.events["Bcm"]) < 100)
+    let judged = comparison(steady, random, gated: .all)
+    #expect(judged.groups[0].instructions == .same)
+    #expect(judged.groups[0][verdictOn: .branches] == .same)
+    #expect(judged.groups[0][verdictOn: .mispredictions] == .regression)
+  }
+
+  /// A workload that takes one of two calls of the same length for each of
+  /// 65,536 bytes, all ones (`steady`) or random bits (`random`), between
+  /// callgrind's client requests: the same instructions and branches either way.
+  static let branchWorkload = #"""
+    #include <stdlib.h>
+    #include <string.h>
+    #include <valgrind/callgrind.h>
+
+    static unsigned char buffer[1 << 16];
+    static unsigned ones, zeros;
+
+    __attribute__((noinline)) static void one(void) { ones++; }
+    __attribute__((noinline)) static void zero(void) { zeros++; }
+
+    __attribute__((noinline)) static void walk(void) {
+      for (int at = 0; at < (1 << 16); at++) {
+        if (buffer[at]) one(); else zero();
+      }
+    }
+
+    int main(int argc, char **argv) {
+      if (argc < 3) return 64;
+      unsigned state = 12345;
+      for (int at = 0; at < (1 << 16); at++) {
+        state = state * 1103515245u + 12345u;
+        buffer[at] = strcmp(argv[2], "random") == 0 ? (state >> 16) & 1 : 1;
+      }
+      walk();
+      CALLGRIND_START_INSTRUMENTATION;
+      walk();
+      CALLGRIND_ZERO_STATS;
+      CALLGRIND_START_INSTRUMENTATION;
+      walk();
+      CALLGRIND_STOP_INSTRUMENTATION;
+      CALLGRIND_DUMP_STATS_AT(argv[1]);
+      return 0;
+    }
+    """#
 }

@@ -368,7 +368,9 @@ struct ResultSchemaTests {
     run.calibration = Calibration(
       cpuNanoseconds: [1.75, 1.85], memoryNanoseconds: [227.3, 221.1], quietProbeNanoseconds: 37_356)
     run.groups[0].contendedSamples = 2
-    run.groups[0].setCounts(Callgrind.Counts(instructions: 23_872, level1Misses: 410, lastLevelMisses: 12))
+    var counts = Callgrind.Counts(instructions: 23_872, level1Misses: 410, lastLevelMisses: 12)
+    counts.events.merge(["Bc": 3_120, "Bcm": 41, "Bi": 16, "Bim": 2]) { $1 }
+    run.groups[0].setCounts(counts)
     run.cycleModel = CycleModel.description
     return run
   }
