@@ -144,14 +144,7 @@ public enum Chart {
       if text.hasSuffix(".") { text.removeLast() }
     }
     if text.allSatisfy({ $0 == "0" }) { return "0" }
-    let parts = text.split(separator: ".", maxSplits: 1)
-    var whole = String(parts[0])
-    var grouped = ""
-    while whole.count > 3 {
-      grouped = "," + whole.suffix(3) + grouped
-      whole.removeLast(3)
-    }
-    grouped = whole + grouped + (parts.count == 2 ? "." + parts[1] : "")
+    let grouped = Report.grouped(text)
     if value < 0 { return "−" + grouped }
     return (signed ? "+" : "") + grouped
   }

@@ -8,7 +8,11 @@ public enum Report {
     if value == 0 { return "0" }
     let magnitude = abs(value)
     let digits = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
-    let text = String(format: "%.\(digits)f", magnitude)
+    return (value < 0 ? "-" : "") + grouped(String(format: "%.\(digits)f", magnitude))
+  }
+
+  /// A non-negative decimal's text with its whole part grouped in thousands: `12,345.67`.
+  static func grouped(_ text: String) -> String {
     let parts = text.split(separator: ".", maxSplits: 1)
     var whole = String(parts[0])
     var grouped = ""
@@ -16,9 +20,7 @@ public enum Report {
       grouped = "," + whole.suffix(3) + grouped
       whole.removeLast(3)
     }
-    grouped = whole + grouped
-    if parts.count == 2 { grouped += "." + parts[1] }
-    return (value < 0 ? "-" : "") + grouped
+    return whole + grouped + (parts.count == 2 ? "." + parts[1] : "")
   }
 
   /// ``number(_:)`` without trailing zeros: `10`, `2.5`, `14.3`.
