@@ -2,11 +2,13 @@
 ///
 /// Everything that depends on the size alone is found once: the layout
 /// area and its classes, the fold, the split axis, both panes' ranges over
-/// `L'` (R30) and the candidates a release may snap to. Each position then
-/// runs only the sizing and placement rules (R3–R9, the same functions every
-/// solve runs) from the divider's position; where the secondary would adapt
-/// (R33) it takes the plan's whole split. Each answer is bit-identical to a
-/// scene with that divider.
+/// `L'` (R30) and the candidates a release may snap to, through the split's
+/// own decision step (``ArrangementConfiguration/splitDecision(context:fold:)``).
+/// Each position then runs only the split's size-and-place step
+/// (``PaneLengths/placed(_:_:primaryFirst:shared:spacing:divider:axis:context:alone:)``,
+/// R3–R9, R30, R31) from the divider's position; where the secondary would
+/// adapt (R33) it takes the plan's whole split. Each answer is bit-identical
+/// to a scene with that divider.
 ///
 /// ```swift
 /// var drag = plan.dividerDrag(width: 1366, height: 1024)
@@ -25,8 +27,8 @@ public struct DividerDrag: Sendable {
   @usableFromInline let length: Double
   @usableFromInline let shared: Double
   @usableFromInline let spacing: Double
-  @usableFromInline var primary: ResolvedRange<Double>
-  @usableFromInline var secondary: ResolvedRange<Double>
+  @usableFromInline let primary: ResolvedRange<Double>
+  @usableFromInline let secondary: ResolvedRange<Double>
   /// R30: a lone pane's length over the whole `L`.
   @usableFromInline let primaryAlone: Double
   @usableFromInline let secondaryAlone: Double
@@ -47,22 +49,15 @@ public struct DividerDrag: Sendable {
       fixed = plan.splitArrangement(context: context, fold: fold)
     }
     self.fixed = fixed
-    let area = context.area
-    axis = SplitRules.alongWidth(width: area.width, height: area.height) ? .horizontal : .vertical
-    sizes =
-      fixed == nil
-      && SplitRules.showsBoth(
-        showsSecondary: plan.showsSecondary, allowed: plan.allowedAxes.allows(axis),
-        regular: context.classes[axis] == .regular)
-    length = area.length(along: axis)
+    // Where no fold applies (`fixed` is nil), the decision without one is the split's.
+    let decision = plan.splitDecision(context: context, fold: nil)
+    axis = decision.axis
+    sizes = fixed == nil && decision.showsBoth
+    length = context.area.length(along: axis)
     spacing = plan.splitSpacing
-    shared = larger(0, length - spacing)
+    shared = SplitRules.sharedLength(length, spacing: spacing)
     (primary, secondary) = plan.resolvedRanges(along: axis, length: shared)
-    primary.hasPreferred = true
-    secondary.hasPreferred = true
-    let whole = plan.resolvedRanges(along: axis, length: length)
-    primaryAlone = smaller(length, whole.primary.maximum)
-    secondaryAlone = smaller(length, whole.secondary.maximum)
+    (primaryAlone, secondaryAlone) = plan.aloneLengths(along: axis, length: length)
     var candidates = InlineArray<16, Double>(repeating: 0)
     var indexes = InlineArray<16, Int>(repeating: 0)
     var count = 0
@@ -96,15 +91,10 @@ public struct DividerDrag: Sendable {
       for index in 0..<candidateCount { release.consider(candidates[index], index: candidateIndexes[index]) }
       target = release.target
     }
-    primary.preferred = target.position
-    secondary.preferred = shared - target.position
-    var lengths = PaneLengths(primary: primary, secondary: secondary, primaryFirst: plan.primaryFirst, length: shared)
-    if spacing > 0 && !(lengths.primaryShown && lengths.secondaryShown) {
-      lengths.leaveAlone(primary, secondary, primaryFirst: plan.primaryFirst, shared: shared) {
-        (primaryAlone, secondaryAlone)
-      }
-    }
-    let answer = lengths.solution(along: axis, in: context, gap: spacing, divider: target.code)
+    let answer = PaneLengths.placed(
+      primary, secondary, primaryFirst: plan.primaryFirst, shared: shared, spacing: spacing, divider: target,
+      axis: axis, context: context
+    ) { (primaryAlone, secondaryAlone) }
     guard plan.secondaryAdapt != .hide && !answer.secondary.visible else { return answer }
     return wholeSplit(at: position, snap: snap, velocity: velocity, step: step)
   }

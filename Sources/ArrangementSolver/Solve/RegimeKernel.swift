@@ -166,7 +166,7 @@ struct RegimeKernel {
     // R3–R7: the plan's compiled piece for this length, or the rules themselves,
     // answered here where every lane shows both panes; over the length the
     // panes share beside the gap (R30).
-    let shared = Mode.spaced ? zero.larger(length - Lanes(repeating: spacing)) : length
+    let shared = Mode.spaced ? SplitRules.sharedLength(length, spacing: spacing) : length
     let primaryRange = axis == .horizontal ? primaryWidth : primaryHeight
     let secondaryRange = axis == .horizontal ? secondaryWidth : secondaryHeight
     let primaryLength: Lanes

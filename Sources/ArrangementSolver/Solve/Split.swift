@@ -2,17 +2,9 @@ extension ArrangementConfiguration {
   /// The split style (RULES.md §4).
   @_transparent
   func splitArrangement(context: SolveContext, fold: Fold?) -> Solution {
+    // 1, 2. The decision: the split axis, and whether both panes show (R16, R17).
+    let (axis, showsBoth) = splitDecision(context: context, fold: fold)
     let area = context.area
-    let classes = context.classes
-
-    // 1. The split axis: across the fold, else along the longer side (R16).
-    let axis =
-      fold?.splitAxis ?? (SplitRules.alongWidth(width: area.width, height: area.height) ? .horizontal : .vertical)
-
-    // 2. Both panes only if the app shows the secondary, the axis is allowed
-    //    and the container is regular along it (R17).
-    let showsBoth = SplitRules.showsBoth(
-      showsSecondary: showsSecondary, allowed: allowedAxes.allows(axis), regular: classes[axis] == .regular)
 
     // Apple's rules alone (a scene without the third generation's fields,
     // read as constants): steps 3–5 without R30, R31 and R33.
@@ -54,6 +46,22 @@ extension ArrangementConfiguration {
     return adapting(answer, axis: axis, context: context)
   }
 
+  /// The split's decision step, written once for every path (the cold
+  /// solve, the plan's general path and ``DividerDrag``): the split axis,
+  /// across the fold, else along the longer side (R16); both panes only if
+  /// the app shows the secondary, the axis is allowed and the container is
+  /// regular along it (R17). The regime kernel takes the same two rules
+  /// (``SplitRules``) in its lanes.
+  @_transparent
+  func splitDecision(context: SolveContext, fold: Fold?) -> (axis: Axis, showsBoth: Bool) {
+    let area = context.area
+    let axis =
+      fold?.splitAxis ?? (SplitRules.alongWidth(width: area.width, height: area.height) ? .horizontal : .vertical)
+    let showsBoth = SplitRules.showsBoth(
+      showsSecondary: showsSecondary, allowed: allowedAxes.allows(axis), regular: context.classes[axis] == .regular)
+    return (axis, showsBoth)
+  }
+
   /// Sizing and placement along `axis` (R3–R9), with the gap (R30) and the
   /// divider (R31) when the scene has them.
   @_transparent
@@ -72,25 +80,22 @@ extension ArrangementConfiguration {
   func dividedSplit(along axis: Axis, context: SolveContext) -> Solution {
     let length = context.area.length(along: axis)
     let spacing = splitSpacing
-    let shared = larger(0, length - spacing)
-    var (primary, secondary) = resolvedRanges(along: axis, length: shared)
-    var code: UInt8 = 0
-    if let divider = dividerSettings {
-      let target = DividerRules.target(divider, shared: shared, axis: axis, spacing: spacing, context: context, self)
-      primary.preferred = target.position
-      primary.hasPreferred = true
-      secondary.preferred = shared - target.position
-      secondary.hasPreferred = true
-      code = target.code
+    let shared = SplitRules.sharedLength(length, spacing: spacing)
+    let (primary, secondary) = resolvedRanges(along: axis, length: shared)
+    let target = dividerSettings.map {
+      DividerRules.target($0, shared: shared, axis: axis, spacing: spacing, context: context, self)
     }
-    var lengths = PaneLengths(primary: primary, secondary: secondary, primaryFirst: primaryFirst, length: shared)
-    if spacing > 0 && !(lengths.primaryShown && lengths.secondaryShown) {
-      lengths.leaveAlone(primary, secondary, primaryFirst: primaryFirst, shared: shared) {
-        let whole = resolvedRanges(along: axis, length: length)
-        return (smaller(length, whole.primary.maximum), smaller(length, whole.secondary.maximum))
-      }
-    }
-    return lengths.solution(along: axis, in: context, gap: spacing, divider: code)
+    return PaneLengths.placed(
+      primary, secondary, primaryFirst: primaryFirst, shared: shared, spacing: spacing, divider: target, axis: axis,
+      context: context
+    ) { aloneLengths(along: axis, length: length) }
+  }
+
+  /// R30: what a pane left alone takes, its maximum over the whole `L`, at most `L`.
+  @inline(__always)
+  func aloneLengths(along axis: Axis, length: Double) -> (primary: Double, secondary: Double) {
+    let whole = resolvedRanges(along: axis, length: length)
+    return (smaller(length, whole.primary.maximum), smaller(length, whole.secondary.maximum))
   }
 }
 
@@ -112,6 +117,40 @@ enum SplitRules {
   @inline(__always)
   static func showsBoth<Mask: KernelMask>(showsSecondary: Bool, allowed: Bool, regular: Mask) -> Mask {
     Mask(repeating: showsSecondary && allowed) .& regular
+  }
+
+  /// R30: the length the panes share, `L' = max(0, L − spacing)`, in every
+  /// lane (the general path, the drag and the kernel).
+  @inline(__always)
+  static func sharedLength<Lanes: KernelLanes>(_ length: Lanes, spacing: Double) -> Lanes {
+    Lanes(repeating: 0).larger(length - Lanes(repeating: spacing))
+  }
+}
+
+extension PaneLengths where Lanes == Double {
+  /// The size-and-place step of a split with a gap or a divider, written once
+  /// for the cold solve and ``DividerDrag``: the panes' ranges over `L'`
+  /// with the divider's target (where there is one) as both preferred
+  /// lengths (R3–R7, R31), a pane left alone taking `alone()` (R30 with R6),
+  /// then placement with the gap (R8, R9, R30).
+  @inline(__always)
+  static func placed(
+    _ primary: ResolvedRange<Double>, _ secondary: ResolvedRange<Double>, primaryFirst: Bool, shared: Double,
+    spacing: Double, divider target: (position: Double, code: UInt8)?, axis: Axis, context: SolveContext,
+    alone: () -> (primary: Double, secondary: Double)
+  ) -> Solution {
+    var (primary, secondary) = (primary, secondary)
+    if let target {
+      primary.preferred = target.position
+      primary.hasPreferred = true
+      secondary.preferred = shared - target.position
+      secondary.hasPreferred = true
+    }
+    var lengths = PaneLengths(primary: primary, secondary: secondary, primaryFirst: primaryFirst, length: shared)
+    if spacing > 0 && !(lengths.primaryShown && lengths.secondaryShown) {
+      lengths.leaveAlone(primary, secondary, primaryFirst: primaryFirst, shared: shared, alone: alone)
+    }
+    return lengths.solution(along: axis, in: context, gap: spacing, divider: target?.code ?? 0)
   }
 }
 
