@@ -44,10 +44,7 @@ enum CompareCommand {
       baseline: baseline, current: current, policy: policy(options, suite: invocation.suite))
     let terminal = invocation.terminal
     if options.has(Options.json) {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      let data = (try? encoder.encode(ComparisonDocument(comparison))) ?? Data()
-      terminal.write(String(decoding: data, as: UTF8.self) + "\n")
+      terminal.write(ResultFiles.jsonDocument(ComparisonDocument(comparison)))
     } else {
       let style = Report.TableStyle(options)
       terminal.write(Report.comparison(comparison, style: style))
