@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The longest functions of Swift sources, longest first.
 
-A function runs from its `func`/`init` line (or a command's body: a
-`) { invocation ...` closure) to the first line after it that closes a brace
+A function runs from its `func`/`init` line (or a computed property's
+`var name: Type {` line, or a command's body: a `) { invocation ...` closure) to the first line after it that closes a brace
 at the indentation it opened at. Lines are counted inclusive.
 
 Usage: scripts/longest-functions.py [FOLDER ...] [--top N] [--limit L]
@@ -19,6 +19,10 @@ START = re.compile(
     r"nonisolated|override|final|class|convenience|required)\s+)*"
     r"(?:func\s+[^\s(<]+|init[?!]?\s*[(<])"
 )
+# A computed property: `var name: Type {` (a function in all but name).
+PROPERTY = re.compile(
+    r"^(\s*)(?:(?:public|package|private|fileprivate|internal|static|override|final|class)\s+)*var\s+\w+\s*:[^=]*\{\s*$"
+)
 # A command's body: `) { invocation throws(CommandFailure) in` at the end of a `Command(` call.
 CLOSURE = re.compile(r"^(\s*)\)\s*\{\s*\w+\s+throws\(\w+\)\s+in\s*$")
 
@@ -28,7 +32,7 @@ def functions(path):
         lines = file.read().split("\n")
     found = []
     for number, line in enumerate(lines):
-        match = START.match(line) or CLOSURE.match(line)
+        match = START.match(line) or PROPERTY.match(line) or CLOSURE.match(line)
         if not match:
             continue
         indent = len(match.group(1))

@@ -123,11 +123,8 @@ package enum ABCommand {
   ) throws(CommandFailure) -> ABTest.Outcome {
     let cycles = options.has(Options.cycles)
     let callgrind = cycles || options.has(Options.instructions)
-    var policy = CompareCommand.policy(options, suite: suite, instructionsCounted: callgrind)
-    // Instructions gate only where both builds were counted exactly, under callgrind.
-    if !callgrind { policy.gated.remove(.instructions) }
-    // Two commits may hold other groups: one that B removed is shown as missing, not a gate that checked less.
-    policy.expectsEveryGroup = false
+    let policy = ComparisonPolicy(options, suite: suite, instructionsCounted: callgrind)
+      .comparingBuilds(counted: callgrind)
     var outcome = try ABTest(rounds: options[Options.rounds] ?? 6, policy: policy).run(
       progress: progress, measure: measure)
     if callgrind {

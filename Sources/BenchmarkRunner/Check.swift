@@ -31,8 +31,21 @@ public struct Check {
   public struct Outcome: Sendable {
     public var comparison: Comparison
     public var rounds: Rounds
-    /// The run with the processes the rounds added (what was judged).
-    public var result: RunResult { rounds.result }
+    /// The fresh processes of the groups whose change was confirmed or dropped, if any.
+    public var remeasured: RunResult?
+
+    /// What the verdicts rest on, as the tables show it: the run with the
+    /// processes the rounds added, each group measured again to confirm its change
+    /// as that measurement found it (``Comparison/confirm(with:)`` takes its figures).
+    /// The one result a run writes.
+    public var result: RunResult {
+      guard let remeasured else { return rounds.result }
+      var result = rounds.result
+      for index in result.groups.indices {
+        if let again = remeasured.group(result.groups[index].title) { result.groups[index] = again }
+      }
+      return result
+    }
 
     /// One line on what the rounds did, and on the groups still in doubt, for the end of the output.
     public var summary: String {
@@ -83,7 +96,7 @@ public struct Check {
       fresh: (current.groups.map(\.processes).max() ?? 1, ", in fresh processes"), confirms: .changed)
     let outcome = try confirmation.verdict(
       of: current, measuredIn: seconds, pairing: pairing, report: report, clock: clock)
-    return Outcome(comparison: outcome.comparison, rounds: outcome.rounds)
+    return Outcome(comparison: outcome.comparison, rounds: outcome.rounds, remeasured: outcome.remeasured)
   }
 
   /// A baseline that sees far enough: a group whose own median is known to

@@ -77,6 +77,8 @@ public struct Confirmation: Sendable {
     /// The last judgement, its changes confirmed or dropped by fresh processes.
     public var comparison: Comparison
     public var rounds: Rounds<Measured>
+    /// The fresh processes of the groups confirmed, if any: what their verdicts and figures now rest on.
+    public var remeasured: Measured?
   }
 
   /// The procedure: `first` (measured in `seconds`) judged, processes added to
@@ -92,14 +94,16 @@ public struct Confirmation: Sendable {
     var comparison = pairing.judge(rounds.result)
     // A change stands only if fresh processes show it again.
     let titles = pairing.confirms.titles(in: comparison)
+    var remeasured: Measured?
     if let measure = pairing.measure, !titles.isEmpty {
       report(
         "re-measuring \(titles.count) \(pairing.confirms.words)\(pairing.fresh.words): \(titles.joined(separator: ", "))\n"
       )
       let fresh = try measure(titles, pairing.fresh.count)
       comparison.confirm(with: pairing.judgeAgain(fresh, comparison))
+      remeasured = fresh
     }
-    return Outcome(comparison: comparison, rounds: rounds)
+    return Outcome(comparison: comparison, rounds: rounds, remeasured: remeasured)
   }
 
   /// The groups of `comparison` in doubt that more processes could settle,
