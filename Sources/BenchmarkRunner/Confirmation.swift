@@ -88,10 +88,15 @@ public struct Confirmation: Sendable {
     of first: Measured, measuredIn seconds: Double, pairing: Pairing<Measured, Failure>, report: (String) -> Void,
     clock: () -> Double
   ) throws(Failure) -> Outcome<Measured> {
+    // The rounds judge what they hold before each round and after the last: that last judgement is the verdict.
+    var judged: Comparison?
     let rounds = try addProcesses(
       to: first, measuredIn: seconds, report: report, clock: clock, pairing: pairing,
-      inDoubt: { Self.settleable(pairing.judge($0)) })
-    var comparison = pairing.judge(rounds.result)
+      inDoubt: {
+        judged = pairing.judge($0)
+        return Self.settleable(judged!)
+      })
+    var comparison = judged ?? pairing.judge(rounds.result)
     // A change stands only if fresh processes show it again.
     let titles = pairing.confirms.titles(in: comparison)
     var remeasured: Measured?
