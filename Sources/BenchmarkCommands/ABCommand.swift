@@ -102,12 +102,9 @@ package enum ABCommand {
     for group in outcome.comparison.groups where outcome.regressions.contains(group.title) {
       workspace.progress.step("counting \(group.title)'s instructions per function in A and B under callgrind")
       let operations = group.current?.operations ?? group.baseline?.operations ?? 1
-      let profiles = try builds.map { (build) throws(CommandFailure) -> FunctionProfile in
-        try workspace.profile(build, group: group.title, operations: operations)
-      }
-      explanations.append(
-        ABTest.Explanation(
-          group: group.title, functions: FunctionProfile.changes(from: profiles[0], to: profiles[1], limit: limit)))
+      let functions = try workspace.explain(
+        group.title, operations: operations, from: builds[0], to: builds[1], limit: limit)
+      explanations.append(ABTest.Explanation(group: group.title, functions: functions))
     }
     return explanations
   }

@@ -70,9 +70,7 @@ final class CommitLine {
     workspace.progress.step(
       "counting \(group)'s instructions per function in #\(found) and its parent under callgrind")
     let operations = try selection(found)[group] ?? 1
-    let profiles = try [found - 1, found].map { (index) throws(CommandFailure) -> FunctionProfile in
-      try workspace.profile(try build(index), group: group, operations: operations)
-    }
-    return FunctionProfile.changes(from: profiles[0], to: profiles[1], limit: limit)
+    return try workspace.explain(
+      group, operations: operations, from: try build(found - 1), to: try build(found), limit: limit)
   }
 }

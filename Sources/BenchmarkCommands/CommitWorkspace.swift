@@ -205,6 +205,17 @@ struct CommitWorkspace {
     return profile
   }
 
+  /// The functions behind a change of `group` from `base` to `head`: its
+  /// instructions per function in both, those that changed most first, at most `limit`.
+  func explain(_ group: String, operations: Int, from base: Build, to head: Build, limit: Int) throws(CommandFailure)
+    -> [FunctionProfile.Change]
+  {
+    let profiles = try [base, head].map { (build) throws(CommandFailure) -> FunctionProfile in
+      try profile(build, group: group, operations: operations)
+    }
+    return FunctionProfile.changes(from: profiles[0], to: profiles[1], limit: limit)
+  }
+
   /// The groups `build` selects with `--filter`, by title, with their operations a run (its `list`).
   func listed(_ build: Build) throws(CommandFailure) -> [String: Int] {
     let log = folder.appendingPathComponent("list-\(build.commit.prefix(12)).txt").path
