@@ -53,18 +53,11 @@ enum BaselineCommand {
     let started = Date()
     var result = try measuring.measure(try measuring.selectedBenchmarks(), progress: progress)
     var summary = ""
-    if measuring.processes > 0 {
+    if let measure = measuring.again(progress: progress) {
       // Every comparison with this baseline carries its spread: groups it knows only to within more than
       // ± half their effect floor get more fresh processes, within the budget.
       var policy = ComparisonPolicy()
       policy.groupThresholds = invocation.suite.thresholds
-      let measure = { (titles: [String], processes: Int) throws(CommandFailure) -> RunResult in
-        var again = measuring
-        again.only = Set(titles)
-        again.processes = processes
-        again.instructions = false
-        return try again.measure(try again.selectedBenchmarks(), progress: progress)
-      }
       let rounds = try Check(policy: policy, budget: options[Options.budget] ?? defaultBudget).settleBaseline(
         result, measuredIn: Date().timeIntervalSince(started), report: progress.note,
         clock: { Date().timeIntervalSinceReferenceDate }, measure: measure)

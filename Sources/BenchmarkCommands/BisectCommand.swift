@@ -74,98 +74,28 @@ enum BisectCommand {
 
   static func run(_ invocation: Invocation) throws(CommandFailure) -> ExitStatus {
     let options = invocation.options
-    let terminal = invocation.terminal
     guard invocation.positional.count == 2 else {
       throw CommandFailure("bisect needs GOOD and BAD (see --help)", status: .usage)
     }
     let metric = options[Self.metric] ?? .instructions
     guard BisectMetric.measured.contains(metric) else { throw unmeasured(metric) }
     let started = Date()
-    let progress = Progress(terminal, quiet: options.has(Options.quiet))
+    let progress = Progress(invocation.terminal, quiet: options.has(Options.quiet))
     defer { progress.clear() }
-    let (root, package, product) = try ABCommand.workspace(invocation, command: "bisect", progress: progress)
+    let workspace = try CommitWorkspace(invocation, command: "bisect", progress: progress)
+    defer { workspace.remove() }
     let refs = invocation.positional
-    let line = try commits(from: refs[0], to: refs[1], root: root)
-    let n = line.count - 1
-    ABCommand.noteUncommittedChanges(root: root, command: "bisect", progress: progress)
-
-    let scratch = try TemporaryFolder("benchmark-bisect")
-    defer { scratch.remove() }
-    let folder = scratch.url
+    let line = try CommitLine(from: refs[0], to: refs[1], in: workspace)
+    let (n, commits) = (line.n, line.commits)
+    workspace.noteUncommittedChanges(command: "bisect")
     progress.note(
-      "bisect: \(n) first-parent commit(s) after \(refs[0]) (\(line[0].commit.prefix(12))) up to \(refs[1]) (\(line[n].commit.prefix(12))), on \(metric.rawValue)"
+      "bisect: \(n) first-parent commit(s) after \(refs[0]) (\(commits[0].commit.prefix(12))) up to \(refs[1]) (\(commits[n].commit.prefix(12))), on \(metric.rawValue)"
     )
-
-    let seed = invocation.suite.isSeeded ? [Options.seed.name, String(options.ifTaken(Options.seed) ?? 1)] : []
-    let filter = options[Options.filter]
-    var builds: [Int: ABCommand.Build] = [:]
-    var groups: [Int: [String: Int]] = [:]
-    var building: TimeInterval = 0
-    func label(_ index: Int) -> String { index == 0 ? "GOOD" : index == n ? "BAD" : "#\(index)" }
-    func build(_ index: Int) throws(CommandFailure) -> ABCommand.Build {
-      if let build = builds[index] { return build }
-      let ref = index == 0 ? refs[0] : index == n ? refs[1] : String(line[index].commit.prefix(12))
-      let start = Date()
-      defer { building += Date().timeIntervalSince(start) }
-      let build = try ABCommand.build(
-        index == 0 || index == n ? ref : line[index].commit, side: label(index), root: root, package: package,
-        product: product, progress: progress)
-      builds[index] = Build(ref: ref, commit: build.commit, executable: build.executable, reused: build.reused)
-      return builds[index]!
-    }
-    func selection(_ index: Int) throws(CommandFailure) -> [String: Int] {
-      if let known = groups[index] { return known }
-      groups[index] = try listed(try build(index), filter: filter, seed: seed, folder: folder)
-      return groups[index]!
-    }
-    let report = { (event: Bisection.Event) in
-      switch event {
-      case .step(let text): progress.step(text.trimmed)
-      case .placed(let probe):
-        progress.note(
-          "#\(probe.index) \(line[probe.index].commit.prefix(12)) \(probe.side.rawValue): \(probe.detail)")
-      }
-    }
-
-    var outcome: Bisection.Outcome
-    switch metric {
-    case .instructions, .cycles:
-      let cycles = metric == .cycles
-      outcome = try Bisection.exact(commits: n, metric: metric, progress: report) {
-        (index, titles) throws(CommandFailure) -> [String: Double] in
-        let build = try build(index)
-        let operations = try selection(index)
-        let wanted = (titles ?? operations.keys.sorted()).filter { operations[$0] != nil }
-        progress.step("\(label(index)): counting \(wanted.count) group(s) under callgrind")
-        let counts = try ABCommand.counts(wanted, in: build, cycles: cycles, seed: seed)
-        return counts.reduce(into: [:]) { values, entry in
-          guard let value = cycles ? entry.value.estimatedCycles : entry.value.instructions else { return }
-          values[entry.key] = value / Double(max(operations[entry.key] ?? 1, 1))
-        }
-      }
-    case .time:
-      var number = 0
-      let quick = options.has(Options.quick)
-      let search = Bisection.TimeSearch(rounds: options[Options.rounds] ?? 6)
-      outcome = try search.run(commits: n, progress: report) { (index) throws(CommandFailure) in
-        _ = try build(index)
-      } measure: { (index, titles) throws(CommandFailure) -> RunResult in
-        number += 1
-        return try ABCommand.measure(
-          try build(index), label: label(index), titles: titles, filter: filter, quick: quick, seed: seed,
-          folder: folder, number: number)
-      }
-    }
-
+    var outcome = try search(line, on: metric, options: options)
     var functions: [FunctionProfile.Change] = []
     let explain = options[Options.explain] ?? 8
     if let found = outcome.found, let group = outcome.group, explain > 0 {
-      progress.step("counting \(group)'s instructions per function in #\(found) and its parent under callgrind")
-      let operations = try selection(found)[group] ?? 1
-      let profiles = try [found - 1, found].map { (index) throws(CommandFailure) -> FunctionProfile in
-        try ABCommand.profile(try build(index), group: group, operations: operations, seed: seed, folder: folder)
-      }
-      functions = FunctionProfile.changes(from: profiles[0], to: profiles[1], limit: explain)
+      functions = try line.explain(found, group: group, limit: explain)
       if functions.isEmpty {
         outcome.notes.append(
           "no function's instructions per operation changed from the parent: the change is in the time instructions take"
@@ -173,93 +103,56 @@ enum BisectCommand {
       }
     }
     progress.clear()
-
-    let reused = builds.values.filter(\.reused).count
+    let reused = line.builds.values.filter(\.reused).count
     let document = Bisection.Document(
-      outcome, commits: line, good: .init(ref: refs[0], commit: line[0].commit),
-      bad: .init(ref: refs[1], commit: line[n].commit), functions: functions, built: builds.count - reused,
-      reused: reused, seconds: Int(Date().timeIntervalSince(started).rounded()), buildSeconds: Int(building.rounded()))
-    let status: ExitStatus = outcome.isConclusive ? .success : .inconclusive
+      outcome, commits: commits, good: .init(ref: refs[0], commit: commits[0].commit),
+      bad: .init(ref: refs[1], commit: commits[n].commit), functions: functions, built: line.builds.count - reused,
+      reused: reused, seconds: Int(Date().timeIntervalSince(started).rounded()),
+      buildSeconds: Int(line.buildingSeconds.rounded()))
     if options.has(Options.json) {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      let data = (try? encoder.encode(document)) ?? Data()
-      terminal.write(String(decoding: data, as: UTF8.self) + "\n")
-      terminal.report(Text.terminal(conclusion(document)) + "\n")
+      invocation.terminal.write(ResultFiles.jsonDocument(document))
+      invocation.terminal.report(Text.terminal(conclusion(document)) + "\n")
     } else {
-      terminal.write(text(document, markdown: options.has(Options.markdown)))
+      invocation.terminal.write(text(document, markdown: options.has(Options.markdown)))
     }
-    return status
+    return outcome.isConclusive ? .success : .inconclusive
   }
 
-  typealias Build = ABCommand.Build
+  /// The search on `metric` over `line`'s commits: exact counts, or time as `ab` measures it.
+  static func search(_ line: CommitLine, on metric: BisectMetric, options: OptionValues) throws(CommandFailure)
+    -> Bisection.Outcome
+  {
+    let progress = line.workspace.progress
+    let report = { (event: Bisection.Event) in
+      switch event {
+      case .step(let text): progress.step(text.trimmed)
+      case .placed(let probe):
+        progress.note(
+          "#\(probe.index) \(line.commits[probe.index].commit.prefix(12)) \(probe.side.rawValue): \(probe.detail)")
+      }
+    }
+    switch metric {
+    case .instructions, .cycles:
+      return try Bisection.exact(commits: line.n, metric: metric, progress: report) {
+        (index, titles) throws(CommandFailure) -> [String: Double] in
+        try line.counts(index, titles, cycles: metric == .cycles)
+      }
+    case .time:
+      let quick = options.has(Options.quick)
+      let search = Bisection.TimeSearch(rounds: options[Options.rounds] ?? 6)
+      return try search.run(commits: line.n, progress: report) { (index) throws(CommandFailure) in
+        _ = try line.build(index)
+      } measure: { (index, titles) throws(CommandFailure) -> RunResult in
+        try line.measure(index, titles, quick: quick)
+      }
+    }
+  }
 
   /// A metric this tool does not measure (yet): a usage error, before any build.
   static func unmeasured(_ metric: BisectMetric) -> CommandFailure {
     CommandFailure(
       "--metric \(metric.rawValue): this tool does not measure \(metric.rawValue); bisect on \(BenchmarkTool.alternatives(BisectMetric.measured.map(\.rawValue)))",
       status: .usage)
-  }
-
-  /// GOOD, then the first-parent commits after it up to BAD, with their subjects.
-  static func commits(from good: String, to bad: String, root: String) throws(CommandFailure) -> [Bisection.Document
-    .Commit]
-  {
-    func resolve(_ ref: String) throws(CommandFailure) -> String {
-      guard
-        let commit = ChildProcess.output(["git", "-C", root, "rev-parse", "--verify", "--quiet", "\(ref)^{commit}"])?
-          .trimmed, !commit.isEmpty
-      else {
-        throw CommandFailure("\(Text.quoted(ref)) is not a commit of this repository", status: .usage)
-      }
-      return commit
-    }
-    let (first, last) = (try resolve(good), try resolve(bad))
-    guard first != last else {
-      throw CommandFailure("GOOD and BAD are the same commit (\(first.prefix(12))): nothing to search", status: .usage)
-    }
-    guard ChildProcess.run(["git", "-C", root, "merge-base", "--is-ancestor", first, last]) == 0 else {
-      throw CommandFailure(
-        "GOOD \(Text.quoted(good)) is not an ancestor of BAD \(Text.quoted(bad)): bisect searches from GOOD forward",
-        status: .usage)
-    }
-    guard
-      let listing = ChildProcess.output([
-        "git", "-C", root, "log", "--first-parent", "--reverse", "--format=%H %s", "\(first)..\(last)",
-      ])
-    else {
-      throw CommandFailure("cannot list the commits from \(good) to \(bad)", status: .toolError)
-    }
-    let subject = ChildProcess.output(["git", "-C", root, "log", "-1", "--format=%s", first])?.trimmed ?? ""
-    var line = [Bisection.Document.Commit(commit: first, subject: subject)]
-    for entry in listing.split(separator: "\n") {
-      let parts = entry.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
-      line.append(.init(commit: String(parts[0]), subject: parts.count > 1 ? String(parts[1]) : ""))
-    }
-    return line
-  }
-
-  /// The groups `build` selects with `filter`, by title, with their operations a run (its `list`).
-  static func listed(_ build: Build, filter: String?, seed: [String], folder: URL) throws(CommandFailure) -> [String:
-    Int]
-  {
-    let log = folder.appendingPathComponent("list-\(build.commit.prefix(12)).txt").path
-    let status = ChildProcess.run(
-      [build.executable, "list"] + seed + (filter.map { [Options.filter.name, $0] } ?? []), output: log)
-    guard status == 0, let text = try? String(contentsOfFile: log, encoding: .utf8) else {
-      let cause = status == ExitStatus.usage.code ? ": does --filter select any of its groups?" : ""
-      throw CommandFailure(
-        "listing the groups of \(build.ref) failed (status \(status))\(cause)\n\(ABCommand.tail(of: log, lines: 3))",
-        status: status == ExitStatus.usage.code ? .usage : .toolError)
-    }
-    var groups: [String: Int] = [:]
-    for line in text.split(separator: "\n") where line.hasSuffix(" operations a run)") {
-      guard let open = line.range(of: "  (", options: .backwards),
-        let operations = Int(line[open.upperBound...].prefix { $0.isNumber })
-      else { continue }
-      groups[String(line[..<open.lowerBound])] = operations
-    }
-    return groups
   }
 
   /// The one line that says what was found.

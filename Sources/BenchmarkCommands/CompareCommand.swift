@@ -41,13 +41,10 @@ enum CompareCommand {
       current.groups = current.groups.filter { filter.matches($0.title) }
     }
     let comparison = Comparison(
-      baseline: baseline, current: current, policy: policy(options, suite: invocation.suite))
+      baseline: baseline, current: current, policy: ComparisonPolicy(options, suite: invocation.suite))
     let terminal = invocation.terminal
     if options.has(Options.json) {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      let data = (try? encoder.encode(ComparisonDocument(comparison))) ?? Data()
-      terminal.write(String(decoding: data, as: UTF8.self) + "\n")
+      terminal.write(ResultFiles.jsonDocument(ComparisonDocument(comparison)))
     } else {
       let style = Report.TableStyle(options)
       terminal.write(Report.comparison(comparison, style: style))
@@ -57,26 +54,5 @@ enum CompareCommand {
       }
     }
     return comparison.status
-  }
-}
-
-extension CompareCommand {
-  /// The verdicts' policy from the options of run, check and compare, with the
-  /// suite's thresholds. The exact metrics named (`--metrics`, or instructions
-  /// counted with `--instructions`) are required: a side that lacks them makes
-  /// their groups inconclusive instead of passing unseen.
-  static func policy(_ options: OptionValues, suite: BenchmarkSuite, instructionsCounted: Bool = false)
-    -> ComparisonPolicy
-  {
-    var policy = ComparisonPolicy()
-    let named = options[Options.metrics]
-    policy.gated = named ?? .all
-    policy.required = (named ?? []).intersection([.allocations, .instructions])
-    if instructionsCounted && policy.gated.contains(.instructions) { policy.required.insert(.instructions) }
-    policy.named = named ?? []
-    policy.overrides = Comparability.Overrides(
-      kind: options.has(Options.compareTimesAcrossHosts), state: options.has(Options.ignoreHostState))
-    policy.groupThresholds = suite.thresholds
-    return policy
   }
 }

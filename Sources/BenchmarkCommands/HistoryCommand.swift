@@ -169,10 +169,7 @@ enum HistoryCommand {
     }
     let found = HistoryChange.find(in: entries, titles: titles)
     if options.has(Options.json) {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      let data = (try? encoder.encode(found)) ?? Data()
-      terminal.write(String(decoding: data, as: UTF8.self) + "\n")
+      terminal.write(ResultFiles.jsonDocument(found))
       return ExitStatus.success
     }
     var lines = ["\(entries.count) entries, \(titles.count) groups, \(found.count) change(s)"]

@@ -103,10 +103,10 @@ final class Interrupts: @unchecked Sendable {
 struct TemporaryFolder {
   let url: URL
 
-  /// Creates `<temporary directory>/<prefix>-<UUID>`.
-  init(_ prefix: String) throws(CommandFailure) {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-    Interrupts.shared.temporary(url.path)
+  /// Creates `<temporary directory>/arrangement-bench-<UUID>-<purpose>`, named as
+  /// every temporary path of the tool is (``ChildProcess/temporaryPath(suffix:in:)``).
+  init(_ purpose: String) throws(CommandFailure) {
+    url = ChildProcess.temporaryPath(suffix: "-\(purpose)")
     do {
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     } catch {
@@ -115,8 +115,5 @@ struct TemporaryFolder {
     }
   }
 
-  func remove() {
-    try? FileManager.default.removeItem(at: url)
-    Interrupts.shared.removed(url.path)
-  }
+  func remove() { ChildProcess.removeTemporary(url) }
 }

@@ -186,6 +186,20 @@ struct Measuring {
     return result
   }
 
+  /// How run, check and baseline update measure groups again: `titles` in
+  /// that many fresh workers, without instruction counting (counts are exact:
+  /// the first ones stand); `nil` where this process measured (`--processes 0`), which adds none.
+  func again(progress: Progress) -> (([String], Int) throws(CommandFailure) -> RunResult)? {
+    guard processes > 0 else { return nil }
+    return { (titles, processes) throws(CommandFailure) -> RunResult in
+      var again = self
+      again.only = Set(titles)
+      again.processes = processes
+      again.instructions = false
+      return try again.measure(try again.selectedBenchmarks(), progress: progress)
+    }
+  }
+
   /// This program, for worker processes to run.
   static var ownExecutable: String { URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path }
 }

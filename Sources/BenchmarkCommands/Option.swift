@@ -162,3 +162,15 @@ enum OptionParser {
     return values
   }
 }
+
+extension ComparisonPolicy {
+  /// The verdicts' policy from the options of run, check, compare and ab
+  /// (``ComparisonPolicy/init(metrics:instructionsCounted:overrides:thresholds:)``), with the suite's thresholds.
+  init(_ options: OptionValues, suite: BenchmarkSuite, instructionsCounted: Bool = false) {
+    self.init(
+      metrics: options[Options.metrics], instructionsCounted: instructionsCounted,
+      overrides: Comparability.Overrides(
+        kind: options.has(Options.compareTimesAcrossHosts), state: options.has(Options.ignoreHostState)),
+      thresholds: suite.thresholds)
+  }
+}

@@ -127,6 +127,11 @@ extension BenchmarkTool {
   /// take it. Options a suite gives no meaning to (`--seed` of a suite without
   /// random groups, `--points`, `--no-measure` without charts) are left out.
   static func runnerRows(for suite: BenchmarkSuite) -> [OptionRow] {
+    measurementRows(suite) + fileRows + gateRows + historyRows + presentationRows(suite) + otherRows(suite)
+  }
+
+  /// What is measured, and how: the selection and the samples.
+  static func measurementRows(_ suite: BenchmarkSuite) -> [OptionRow] {
     let measuring = ["run", "check", "baseline update"]
     let seeded = suite.isSeeded
     return [
@@ -153,6 +158,12 @@ extension BenchmarkTool {
       OptionRow(Options.shard, "Only the K-th of N deterministic slices of the suite.", for: measuring + ["list"]),
       OptionRow(
         Options.processes, "Worker processes to sample in (default 6; 0 measures in this process).", for: measuring),
+    ]
+  }
+
+  /// The files read and written: baselines and outputs.
+  static var fileRows: [OptionRow] {
+    return [
       OptionRow(
         Options.baseline, "Baseline file (default results/baselines/default.json).",
         for: ["run", "check", "baseline show"]),
@@ -175,6 +186,13 @@ extension BenchmarkTool {
       OptionRow(Options.output, "Where to write the merged result file (required).", for: ["merge"]),
       OptionRow(Options.output, "Write there (atomically) instead of standard output.", for: ["export"]),
       OptionRow(Options.output, "Where to write the measurements (required).", for: ["worker"]),
+    ]
+  }
+
+  /// What gates the status: metrics, hosts, exact counts, the budget of added processes.
+  static var gateRows: [OptionRow] {
+    let measuring = ["run", "check", "baseline update"]
+    return [
       OptionRow(
         Options.metrics,
         "Metrics that gate the exit status: time,allocations,instructions,memory (peak heap bytes),cycles (default all).",
@@ -216,6 +234,12 @@ extension BenchmarkTool {
         Options.budget,
         "Seconds the groups whose own median is known only to within more than ± half their threshold may take to be measured in more processes (default 60; 0: none).",
         for: ["baseline update"]),
+    ]
+  }
+
+  /// The history of recorded runs.
+  static var historyRows: [OptionRow] {
+    return [
       OptionRow(
         Options.record, "Also record the run in the history folder (see `history --help`).", for: ["run", "check"]),
       OptionRow(
@@ -232,6 +256,13 @@ extension BenchmarkTool {
         "Order entries by the date they were recorded, not by commit (e.g. for entries of several branches).",
         for: ["history show", "history changes", "history standing"]),
       OptionRow(Options.byDate, "With --history: order entries by date rather than by commit.", for: ["report"]),
+    ]
+  }
+
+  /// How results are printed.
+  static func presentationRows(_ suite: BenchmarkSuite) -> [OptionRow] {
+    let measuring = ["run", "check", "baseline update"]
+    return [
       OptionRow(
         Options.json, "Print the result as JSON instead of a table (the verdict goes to standard error).",
         for: ["run", "check"]),
@@ -253,6 +284,12 @@ extension BenchmarkTool {
       OptionRow(
         Options.points, "List the stable ID of every case of the selected groups instead.",
         for: suite.points == nil ? [] : ["list"]),
+    ]
+  }
+
+  /// Merging, exporting, reports, profiles and ab.
+  static func otherRows(_ suite: BenchmarkSuite) -> [OptionRow] {
+    return [
       OptionRow(Options.allowMixedCommits, "Merge results of different commits.", for: ["merge"]),
       OptionRow(
         Options.allowMixedHosts, "Merge results of different kinds of host (fingerprints); never of two clocks.",

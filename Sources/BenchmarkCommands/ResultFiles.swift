@@ -44,6 +44,13 @@ enum ResultFiles {
     ((try? result.encoded()).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
   }
 
+  /// A document of `--json` (ab, bisect, compare, history changes): sorted keys, slashes as they are.
+  static func jsonDocument(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self) + "\n"
+  }
+
   static func header(_ result: RunResult) -> String {
     // Each line escaped on its own: the line break between them is the tool's.
     Text.terminal(

@@ -50,80 +50,92 @@ enum RunCommand {
 
   static func execute(_ invocation: Invocation, printTable: Bool) throws(CommandFailure) -> ExitStatus {
     let options = invocation.options
-    let terminal = invocation.terminal
     let measuring = Measuring(options, tool: invocation.tool)
-    let progress = Progress(terminal, quiet: options.has(Options.quiet))
-    let json = options.has(Options.json)
-    let style = Report.TableStyle(options)
+    let progress = Progress(invocation.terminal, quiet: options.has(Options.quiet))
     let started = Date()
     let result = try measuring.measure(try measuring.selectedBenchmarks(), progress: progress)
     let measuredIn = Date().timeIntervalSince(started)
-    let output = options[Options.output] ?? ResultFiles.latestRun
-    try ResultFiles.write(result, to: output)
-    if options.has(Options.record) {
-      let folder = options[Options.history] ?? HistoryCommand.defaultFolder
-      progress.note("recorded in \(try HistoryCommand.record(result, folder: folder))")
-    }
+    let shown = Shown(invocation, printTable: printTable)
     if options.ifTaken(Options.noCompare) == true {
-      terminal.write(json ? ResultFiles.jsonText(result) : Report.run(result, style: style))
+      try keep(result, options: options, progress: progress)
+      shown.result(result, always: true)
       return .success
     }
-
     let name = options[Options.baselineName]
     let baselinePath = options[Options.baseline] ?? BaselineNames.path(name ?? BaselineNames.defaultName)
     let baseline: RunResult
     do {
       baseline = try RunResult.load(from: baselinePath)
     } catch {
-      if printTable { terminal.write(json ? ResultFiles.jsonText(result) : Report.run(result, style: style)) }
-      if case .missing = error {
-        let update = "baseline update" + (name.map { " --name \($0)" } ?? "")
-        terminal.report(
-          "\(invocation.tool.name): \(error.description); record one with `\(update)`, or measure only with `run --no-compare`\n"
-        )
-        return .noBaseline
-      }
-      throw CommandFailure(error.description, status: .toolError)
+      try keep(result, options: options, progress: progress)
+      shown.result(result)
+      guard case .missing = error else { throw CommandFailure(error.description, status: .toolError) }
+      let update = "baseline update" + (name.map { " --name \($0)" } ?? "")
+      invocation.terminal.report(
+        "\(invocation.tool.name): \(error.description); record one with `\(update)`, or measure only with `run --no-compare`\n"
+      )
+      return .noBaseline
     }
-
-    let policy = CompareCommand.policy(options, suite: invocation.suite, instructionsCounted: measuring.instructions)
-    // More processes of the groups in doubt, and of those to confirm: fresh workers, no instruction counting
-    // (counts are exact: the first ones stand).
-    let measure = { (titles: [String], processes: Int) throws(CommandFailure) -> RunResult in
-      var again = measuring
-      again.only = Set(titles)
-      again.processes = processes
-      again.instructions = false
-      return try again.measure(try again.selectedBenchmarks(), progress: progress)
-    }
-    let budget = options[Options.budget] ?? RunCommand.defaultBudget
+    let policy = ComparisonPolicy(options, suite: invocation.suite, instructionsCounted: measuring.instructions)
     // A selection on purpose (--filter, --only, --shard): the baseline's other groups are not missing.
     let filtered = !measuring.filter.description.isEmpty || measuring.only != nil || measuring.shard != nil
-    let outcome = try Check(policy: policy, budget: budget).judge(
+    let outcome = try Check(policy: policy, budget: options[Options.budget] ?? RunCommand.defaultBudget).judge(
       result, against: baseline, filtered: filtered, measuredIn: measuredIn, report: progress.note,
-      clock: { Date().timeIntervalSinceReferenceDate }, measure: measuring.processes > 0 ? measure : nil)
-    let comparison = outcome.comparison
-    // The file holds what was judged: the first processes and those the rounds added.
-    if outcome.rounds.count > 0 { try ResultFiles.write(outcome.result, to: output) }
-    if printTable && !json { terminal.write(Report.run(outcome.result, style: style) + "\n") }
-    if json {
-      terminal.write(ResultFiles.jsonText(outcome.result))
-    } else {
-      terminal.write(Report.comparison(comparison, style: style))
+      clock: { Date().timeIntervalSinceReferenceDate }, measure: measuring.again(progress: progress))
+    // The file holds what was judged, as the tables show it: the first processes, those the rounds
+    // added, and the re-measurement of the groups confirmed.
+    try keep(outcome.result, options: options, progress: progress)
+    shown.outcome(outcome, against: "\(baselinePath), commit \(baseline.commit)")
+    return outcome.comparison.status
+  }
+
+  /// Writes a run's result (`--output`, or results/runs/latest.json), once, and records it in the history with `--record`.
+  static func keep(_ result: RunResult, options: OptionValues, progress: Progress) throws(CommandFailure) {
+    try ResultFiles.write(result, to: options[Options.output] ?? ResultFiles.latestRun)
+    if options.has(Options.record) {
+      let folder = options[Options.history] ?? HistoryCommand.defaultFolder
+      progress.note("recorded in \(try HistoryCommand.record(result, folder: folder))")
     }
-    // With --json, standard output holds the JSON document alone.
-    let commit = baseline.commit
-    let line = comparison.verdictLine
-    let sentence = style.line("verdict: \(line) (against \(baselinePath), commit \(commit))") + "\n"
-    let summary = comparison.timeJudged && policy.gated.contains(.time) ? outcome.summary + "\n" : ""
-    if json {
-      terminal.report(summary + sentence)
-    } else {
-      terminal.write((summary.isEmpty ? "" : "\n" + summary) + "\n" + sentence)
+  }
+
+  /// What run and check print: the result's table (run) or its JSON, the comparison, the verdict.
+  struct Shown {
+    let invocation: Invocation
+    let printTable: Bool
+    let json: Bool
+    let style: Report.TableStyle
+
+    init(_ invocation: Invocation, printTable: Bool) {
+      self.invocation = invocation
+      self.printTable = printTable
+      json = invocation.options.has(Options.json)
+      style = Report.TableStyle(invocation.options)
     }
-    if !comparison.comparability.kind.holds && !comparison.timeJudged {
-      terminal.report(ResultFiles.otherHostAdvice(invocation.tool.name))
+
+    /// The result alone: run's table or JSON (check's only with `always`: `--no-compare`).
+    func result(_ result: RunResult, always: Bool = false) {
+      guard printTable || always else { return }
+      invocation.terminal.write(json ? ResultFiles.jsonText(result) : Report.run(result, style: style))
     }
-    return comparison.status
+
+    /// The judged result and its comparison, then what the rounds did and the verdict (on
+    /// standard error with `--json`, so that standard output holds the JSON document alone).
+    func outcome(_ outcome: Check.Outcome, against baseline: String) {
+      let terminal = invocation.terminal
+      let comparison = outcome.comparison
+      if printTable && !json { terminal.write(Report.run(outcome.result, style: style) + "\n") }
+      terminal.write(json ? ResultFiles.jsonText(outcome.result) : Report.comparison(comparison, style: style))
+      let sentence = style.line("verdict: \(comparison.verdictLine) (against \(baseline))") + "\n"
+      let summary =
+        comparison.timeJudged && comparison.policy.gated.contains(.time) ? outcome.summary + "\n" : ""
+      if json {
+        terminal.report(summary + sentence)
+      } else {
+        terminal.write((summary.isEmpty ? "" : "\n" + summary) + "\n" + sentence)
+      }
+      if !comparison.comparability.kind.holds && !comparison.timeJudged {
+        terminal.report(ResultFiles.otherHostAdvice(invocation.tool.name))
+      }
+    }
   }
 }

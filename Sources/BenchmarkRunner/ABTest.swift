@@ -46,10 +46,24 @@ public struct ABTest: Sendable {
     self.policy = policy
   }
 
-  /// Runs the test. `measure(side, titles)` measures one build once, in a
-  /// fresh process, over the given groups (all of the selection when `nil`).
+  /// Runs the test: ``Confirmation`` with A B A′ rounds as its pairing (no
+  /// processes added: groups whose time is not the same are measured again in
+  /// fresh rounds, which carry their own control). `measure(side, titles)`
+  /// measures one build once, in a fresh process, over the given groups (all
+  /// of the selection when `nil`).
   public func run<Failure: Error>(
     progress: (String) -> Void, measure: (Side, [String]?) throws(Failure) -> RunResult
+  ) throws(Failure) -> Outcome {
+    // The pairing keeps its closures; the procedure returns before this function does.
+    try withoutActuallyEscaping(progress) { (progress) throws(Failure) -> Outcome in
+      try withoutActuallyEscaping(measure) { (measure) throws(Failure) -> Outcome in
+        try confirmed(progress: progress, measure: measure)
+      }
+    }
+  }
+
+  func confirmed<Failure: Error>(
+    progress: @escaping (String) -> Void, measure: @escaping (Side, [String]?) throws(Failure) -> RunResult
   ) throws(Failure) -> Outcome {
     func interleave(_ titles: [String]?, _ label: String) throws(Failure) -> [Side: RunResult] {
       var results: [Side: [RunResult]] = [:]
@@ -60,17 +74,15 @@ public struct ABTest: Sendable {
       return results.mapValues(RunResult.pooling)
     }
     let first = try interleave(nil, "")
-    let (control, comparison) = judged(first)
-    var confirmed = comparison
-    let suspects = comparison.suspects
-    if !suspects.isEmpty {
-      progress(
-        "re-measuring \(suspects.count) suspect group(s) in \(rounds) fresh rounds: \(suspects.joined(separator: ", "))\n"
-      )
-      // The fresh rounds carry their own control: the host's state when they ran.
-      confirmed.confirm(with: judged(try interleave(suspects, "again: ")).comparison)
-    }
-    return Outcome(comparison: confirmed, control: control)
+    let pairing = Confirmation.Pairing<[Side: RunResult], Failure>(
+      judge: { judged($0).comparison }, judgeAgain: { fresh, _ in judged(fresh).comparison },
+      measure: { (titles, _) throws(Failure) in try interleave(titles, "again: ") },
+      pooled: { a, b in a.merging(b) { RunResult.pooling([$0, $1]) } },
+      processes: { Check.processes($0[.b]!) }, fresh: (rounds, " in \(rounds) fresh rounds"),
+      confirms: .changedOrInconclusive)
+    let outcome = try Confirmation().verdict(
+      of: first, measuredIn: 0, pairing: pairing, report: progress, clock: { 0 })
+    return Outcome(comparison: outcome.comparison, control: judged(first).control)
   }
 
   /// One set of rounds judged: A against A′ (the control, time only, no
@@ -88,54 +100,6 @@ public struct ABTest: Sendable {
     let comparison = Comparison(
       baseline: RunResult.pooling([a, aPrime]), current: b, policy: policy, comparability: comparability)
     return (control, comparison)
-  }
-}
-
-extension RunResult {
-  /// Several runs of the same build pooled into one: each group's processes
-  /// side by side, as if one run had used them all. The first run's provenance stands.
-  public static func pooling(_ runs: [RunResult]) -> RunResult {
-    precondition(!runs.isEmpty, "nothing to pool")
-    var pooled = runs[0]
-    var order: [String] = []
-    var measurements: [String: [GroupMeasurement]] = [:]
-    for run in runs {
-      for group in run.groups {
-        if measurements[group.title] == nil { order.append(group.title) }
-        measurements[group.title, default: []] += group.measurements
-      }
-    }
-    pooled.groups = order.map { title in
-      var group = GroupResult(merging: measurements[title]!)
-      // Samples were left out when each run was merged; the pooled group counts them all.
-      let left = runs.compactMap { $0.group(title)?.contendedSamples }
-      group.contendedSamples = left.isEmpty ? nil : left.reduce(0, +)
-      // Callgrind's cycle estimate is of one run, not of a process: the first run's stands.
-      if let counted = runs.lazy.compactMap({ $0.group(title) }).first(where: { $0.estimatedCyclesPerOperation != nil })
-      {
-        group.estimatedCyclesPerOperation = counted.estimatedCyclesPerOperation
-        group.level1MissesPerOperation = counted.level1MissesPerOperation
-        group.lastLevelMissesPerOperation = counted.lastLevelMissesPerOperation
-      }
-      return group
-    }
-    let calibrations = runs.compactMap(\.calibration)
-    pooled.calibration = calibrations.dropFirst().reduce(calibrations.first) { $0?.pooled(with: $1) }
-    return pooled
-  }
-}
-
-extension GroupResult {
-  /// The group taken apart again into what each process measured.
-  public var measurements: [GroupMeasurement] {
-    samplesByProcess.map { samples in
-      GroupMeasurement(
-        title: title, operations: operations, samples: samples, allocationsPerRun: allocationsPerRun,
-        bytesPerRun: Int((bytesPerOperation * Double(operations)).rounded()),
-        instructionsPerOperation: instructionsPerOperation, reference: reference,
-        bytesProcessed: inputBytesPerOperation.map { Int(($0 * Double(operations)).rounded()) },
-        peakHeapBytesPerRun: peakHeapBytesPerRun, peakResidentBytes: peakResidentBytes)
-    }
   }
 }
 

@@ -247,19 +247,13 @@ extension Bisection {
           && (test.comparison.groups.contains { [.regression, .improvement].contains($0.time) }
             || !test.comparison.groups.contains { $0.time == .inconclusive })
       }
-      var ends: ABTest.Outcome
-      var attempt = 0
-      repeat {
-        attempt += 1
-        if attempt > 1 {
-          outcome.notes.append("GOOD against BAD could not be judged; measured again in \(rounds) fresh rounds")
-        }
-        progress(.step("GOOD against BAD, \(rounds) rounds of A B A′"))
-        ends = try ABTest(rounds: rounds, policy: policy).run(progress: { progress(.step("GOOD against BAD: " + $0)) })
-        {
-          (side, titles) throws(Failure) -> RunResult in try measure(side == .b ? n : 0, titles)
-        }
-      } while !judgeable(ends) && attempt < maximumAttempts
+      let ends = try attempted(
+        "GOOD against BAD", prefix: "GOOD against BAD: ",
+        again: "GOOD against BAD could not be judged; measured again in \(rounds) fresh rounds", notes: &outcome.notes,
+        progress: progress,
+        measure: { (side, titles) throws(Failure) -> RunResult in
+          try measure(side == .b ? n : 0, titles)
+        }, accepted: judgeable)
       if ends.controlShowsDifference {
         outcome.unjudged = true
         outcome.notes.append(
@@ -316,20 +310,15 @@ extension Bisection {
       outcome.found = hi
       // The figures come from the commit against its parent, measured as `ab` measures;
       // a test that does not show the change is measured again before the commit is called unconfirmed.
-      var last: ABTest.Outcome
-      attempt = 0
-      repeat {
-        attempt += 1
-        if attempt > 1 {
-          outcome.notes.append("#\(hi) against its parent did not show the change; measured again in fresh rounds")
-        }
-        progress(.step("#\(hi) against its parent, \(rounds) rounds of A B A′"))
-        last = try ABTest(rounds: rounds, policy: policy).run(progress: { progress(.step("confirming: " + $0)) }) {
-          (side, _) throws(Failure) -> RunResult in try measure(side == .b ? hi : lo, [lead.title])
-        }
-      } while attempt < maximumAttempts
-        && (last.controlShowsDifference
-          || last.comparison.groups.first(where: { $0.title == lead.title })?.time != expected)
+      let last = try attempted(
+        "#\(hi) against its parent", prefix: "confirming: ",
+        again: "#\(hi) against its parent did not show the change; measured again in fresh rounds",
+        notes: &outcome.notes, progress: progress,
+        measure: { (side, _) throws(Failure) -> RunResult in try measure(side == .b ? hi : lo, [lead.title]) },
+        accepted: { test in
+          !test.controlShowsDifference
+            && test.comparison.groups.first(where: { $0.title == lead.title })?.time == expected
+        })
       if let group = last.comparison.groups.first(where: { $0.title == lead.title }), let old = group.baseline,
         let new = group.current
       {
@@ -344,6 +333,24 @@ extension Bisection {
         }
       }
       return outcome
+    }
+
+    /// An A/B test (``ABTest``, so ``Confirmation``) of two commits, `what`,
+    /// measured again in fresh rounds, up to the attempts, until `accepted`
+    /// holds of it; each attempt after the first adds `again` to the notes.
+    func attempted<Failure: Error>(
+      _ what: String, prefix: String, again: String, notes: inout [String], progress: (Event) -> Void,
+      measure: (ABTest.Side, [String]?) throws(Failure) -> RunResult, accepted: (ABTest.Outcome) -> Bool
+    ) throws(Failure) -> ABTest.Outcome {
+      var attempt = 0
+      while true {
+        attempt += 1
+        if attempt > 1 { notes.append(again) }
+        progress(.step("\(what), \(rounds) rounds of A B A′"))
+        let test = try ABTest(rounds: rounds, policy: policy).run(
+          progress: { progress(.step(prefix + $0)) }, measure: measure)
+        if accepted(test) || attempt >= maximumAttempts { return test }
+      }
     }
 
     /// Places `m` between `lo` (before the change) and `hi` (after it) by sets

@@ -458,40 +458,6 @@ public struct Comparison: Sendable {
     return [.new, .missing, .notJudged].contains(worst) ? .same : worst
   }
 
-  /// Groups whose time verdict (when gated) is anything but the same: candidates to
-  /// re-measure. Allocation and instruction counts are deterministic: measuring again cannot change them.
-  public var suspects: [String] {
-    guard policy.gated.contains(.time) else { return [] }
-    return groups.filter { [.regression, .inconclusive, .improvement].contains($0.time) }.map(\.title)
-  }
-
-  /// Groups whose time shows a change (a regression or an improvement) to confirm in fresh processes.
-  public var changes: [String] {
-    guard policy.gated.contains(.time) else { return [] }
-    return groups.filter { [.regression, .improvement].contains($0.time) }.map(\.title)
-  }
-
-  /// Groups whose time is in doubt and whose verdict more processes of the run
-  /// could settle: judged and gated, not advisory, not decided by exact metrics,
-  /// and not beyond help (a baseline too wide on its own).
-  public var undecided: [String] {
-    guard policy.gated.contains(.time), timeJudged else { return [] }
-    return groups.filter { group in
-      group.time == .inconclusive && !group.limits.advisory
-        && group.decision(gating: policy.gated).basis == .time
-        && (group.timeDecided || group.processesNeeded != nil
-          || (!group.intervalKnown && (group.baseline?.processes ?? 0) >= 2))
-    }.map(\.title)
-  }
-
-  /// Groups whose time is in doubt (inconclusive, decided by time, not advisory), whether or not more processes could help.
-  public var inDoubt: [String] {
-    guard policy.gated.contains(.time), timeJudged else { return [] }
-    return groups.filter { group in
-      group.time == .inconclusive && !group.limits.advisory && group.decision(gating: policy.gated).basis == .time
-    }.map(\.title)
-  }
-
   /// What the counted gates could not compare, one sentence each: a gate
   /// with nothing to compare says so rather than passing silently. Instructions
   /// always (the gate CI rests on); another counted metric where one side of
@@ -592,37 +558,6 @@ public struct Comparison: Sendable {
     if policy.gated.contains(.time) && !timeUnjudged { parts.append(comparability.timeClause) }
     parts += unjudged
     return head + (parts.isEmpty ? "" : ": " + parts.joined(separator: "; "))
-  }
-
-  /// Replaces the time verdicts of re-measured groups: a change stands only
-  /// if fresh processes show the same change again; a first verdict that the
-  /// re-measurement calls the same is dropped; any other disagreement is inconclusive.
-  /// A re-measurement whose times were not judged (``Check`` judges it as it
-  /// judged the first, so only a caller that decided otherwise gets one)
-  /// neither confirms nor drops: the first verdict stays, and says so.
-  public mutating func confirm(with remeasured: Comparison) {
-    for index in groups.indices {
-      guard let again = remeasured.groups.first(where: { $0.title == groups[index].title }) else { continue }
-      let first = groups[index]
-      guard again.time != .notJudged || first.time == .notJudged else {
-        groups[index].note = "unconfirmed: the re-measurement's times were not judged"
-        continue
-      }
-      var merged = again
-      if first.time == again.time {
-        if first.time == .inconclusive {
-          merged.note = "inconclusive again on re-measurement"
-        } else if first.time != .same {
-          merged.note = "confirmed by re-measurement"
-        }
-      } else if again.time == .same {
-        merged.note = "first measured as \(first.time.rawValue); the same on re-measurement"
-      } else {
-        merged.time = .inconclusive
-        merged.note = "\(first.time.rawValue), then \(again.time.rawValue) on re-measurement"
-      }
-      groups[index] = merged
-    }
   }
 }
 

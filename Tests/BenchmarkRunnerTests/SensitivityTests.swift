@@ -64,7 +64,7 @@ struct DetectableChangeTests {
     let words = group.remarks(gating: .all).joined()
     #expect(words.hasPrefix("could see ±\(Report.share(group.detectableChange)); the threshold 10% needs ~"))
     #expect(words.hasSuffix("× the processes (6 now)"), "\(words)")
-    #expect(comparison.undecided == ["a"])
+    #expect(comparison.inDoubt == ["a"] && group.moreProcessesCouldSettle)
     #expect(comparison.overall == .inconclusive)
     let row = Report.comparison(comparison).split(separator: "\n").first { $0.hasPrefix("a ") } ?? ""
     #expect(row.contains("±\(Report.share(group.detectableChange))"))
@@ -81,7 +81,7 @@ struct DetectableChangeTests {
     #expect(wide.time == .inconclusive && wide.processesNeeded == nil)
     #expect(wide.sensitivity.contains("; the baseline alone sees ±"), "\(wide.sensitivity)")
     #expect(wide.sensitivity.hasSuffix("too wide for the threshold 10%: record it with more processes"))
-    #expect(wideBaseline.undecided.isEmpty && wideBaseline.inDoubt == ["a"])
+    #expect(!wide.moreProcessesCouldSettle && wideBaseline.inDoubt == ["a"])
     let outcome = Check(policy: ComparisonPolicy(), budget: 10).judge(
       wideBaseline.groups[0].current.map { run([$0]) }!, against: run([wide.baseline!]), measuredIn: 1,
       report: { _ in }, clock: { 0 },
@@ -155,7 +155,10 @@ struct AdaptiveCheckTests {
     #expect(wobbly.processes == 6 + outcome.rounds.added["wobbly"]!)
     #expect(outcome.result.group("steady")?.processes == 6)
     // Stopped because the budget would be exceeded, or because the group settled.
-    #expect(outcome.rounds.stopped == (outcome.comparison.undecided.isEmpty ? .settled : .budget))
+    let settleable = outcome.comparison.groups.filter {
+      outcome.comparison.inDoubt.contains($0.title) && $0.moreProcessesCouldSettle
+    }
+    #expect(outcome.rounds.stopped == (settleable.isEmpty ? .settled : .budget))
     #expect(outcome.summary.contains("of the 10 s budget"))
   }
 
@@ -185,7 +188,8 @@ struct AdaptiveCheckTests {
       first(measurer), against: baseline, measuredIn: 9, report: { _ in }, clock: { measurer.now },
       measure: { titles, count in measurer.measure(titles, count) })
     #expect(measurer.calls.isEmpty)
-    #expect(outcome.rounds.stopped == .off && outcome.comparison.undecided == ["wobbly"])
+    #expect(outcome.rounds.stopped == .off && outcome.comparison.inDoubt == ["wobbly"])
+    #expect(outcome.comparison.groups.first { $0.title == "wobbly" }?.moreProcessesCouldSettle == true)
     #expect(
       outcome.summary
         == "sensitivity: no processes added (0 s of the 0 s budget); 1 group(s) still in doubt (no budget)")

@@ -72,7 +72,8 @@ struct ComparisonTests {
       titles.map { ($0, samples($0 == "group7" ? 125 : 100, seed: UInt64($0.count) + 100), 0) })
     let comparison = Comparison(baseline: baseline, current: current)
     #expect(comparison.overall == .regression)
-    #expect(comparison.suspects == ["group7"])
+    #expect(comparison.changed == ["group7"])
+    #expect(comparison.groups.filter { $0.time != .same }.map(\.title) == ["group7"])
   }
 
   @Test("The table names a time that moved but does not count: `same (time regression, not gated)`")
