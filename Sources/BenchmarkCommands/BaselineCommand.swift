@@ -42,7 +42,7 @@ enum BaselineCommand {
           status: .toolError)
       }
     #endif
-    var measuring = Measuring(options, tool: invocation.tool)
+    var measuring = MeasurementRequest(options, tool: invocation.tool)
     let progress = Progress(invocation.terminal, quiet: options.has(Options.quiet))
     let path = options[Options.output] ?? BaselineNames.path(options[Options.name] ?? BaselineNames.defaultName)
     // The baseline keeps what the one it replaces holds: instruction counts stay unless left out by name.
@@ -105,7 +105,7 @@ extension BaselineCommand {
   /// asked either way, or when there is nothing to keep.
   static func keptInstructions(replacing path: String, options: OptionValues) -> String? {
     guard !options.has(Options.instructions), !options.has(Options.noInstructions),
-      Measurer.instructionCounterProblem != nil, let old = try? RunResult.load(from: path)
+      Sampler.instructionCounterProblem != nil, let old = try? RunResult.load(from: path)
     else { return nil }
     let counted = old.groups.filter { $0.instructionsPerOperation != nil }.count
     guard counted > 0 else { return nil }

@@ -39,7 +39,7 @@ struct CommitWorkspace {
     let seed = options.ifTaken(Options.seed) ?? 1
     do {
       let titles = try invocation.suite.validatedBenchmarks(seed: seed).map(\.title)
-      try Measuring.checkSelection(
+      try MeasurementRequest.checkSelection(
         filter: TitleFilter(options.ifTaken(Options.filter)), only: nil, titles: titles, tool: invocation.tool.name)
     } catch let error as SuiteError {
       throw CommandFailure("the suite cannot be run: \(error.description)", status: .toolError)
@@ -53,7 +53,7 @@ struct CommitWorkspace {
     }
     self.root = root
     package = ChildProcess.output(["git", "rev-parse", "--show-prefix"])?.trimmed ?? ""
-    product = URL(fileURLWithPath: Measuring.ownExecutable).lastPathComponent
+    product = URL(fileURLWithPath: MeasurementRequest.ownExecutable).lastPathComponent
     self.seed = invocation.suite.isSeeded ? [Options.seed.name, String(seed)] : []
     filter = options[Options.filter]
     self.progress = progress

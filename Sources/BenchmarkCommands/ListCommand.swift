@@ -13,7 +13,7 @@ enum ListCommand {
     rules: [.excludes(Options.points, Options.shard)]
   ) { invocation throws(CommandFailure) in
     let options = invocation.options
-    let measuring = Measuring(options, tool: invocation.tool)
+    let measuring = MeasurementRequest(options, tool: invocation.tool)
     if options.ifTaken(Options.points) == true, let points = invocation.suite.points {
       let ids = points(measuring.filter, measuring.seed)
       invocation.terminal.write(ids.joined(separator: "\n") + "\n\(ids.count) points\n")

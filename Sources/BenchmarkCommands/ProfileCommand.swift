@@ -29,7 +29,7 @@ enum ProfileCommand {
     guard let title = invocation.positional.first else {
       throw CommandFailure("profile needs one GROUP (see `\(invocation.tool.name) list`)", status: .usage)
     }
-    var measuring = Measuring(options, tool: invocation.tool)
+    var measuring = MeasurementRequest(options, tool: invocation.tool)
     measuring.only = [title]
     guard let benchmark = try? measuring.selectedBenchmarks().first else {
       throw CommandFailure(

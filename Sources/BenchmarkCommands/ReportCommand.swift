@@ -43,12 +43,12 @@ enum ReportCommand {
       let steps = definitions.count + (suite.scaling == nil ? 0 : 1)
       for (index, definition) in definitions.enumerated() {
         progress.step("[\(index + 1)/\(steps)] \(definition.title)")
-        series.append(Measurer.measure(definition))
+        series.append(Sampler.measure(definition))
       }
       if let scaling = suite.scaling {
         let threads = ProcessInfo.processInfo.activeProcessorCount
         progress.step("[\(steps)/\(steps)] scaling on 1…\(threads) threads")
-        series.append(Measurer.scaling(scaling.benchmark, section: scaling.section, maximumThreads: threads))
+        series.append(Sampler.scaling(scaling.benchmark, section: scaling.section, maximumThreads: threads))
       }
       progress.clear()
       run.series = series

@@ -50,7 +50,7 @@ enum RunCommand {
 
   static func execute(_ invocation: Invocation, printTable: Bool) throws(CommandFailure) -> ExitStatus {
     let options = invocation.options
-    let measuring = Measuring(options, tool: invocation.tool)
+    let measuring = MeasurementRequest(options, tool: invocation.tool)
     let progress = Progress(invocation.terminal, quiet: options.has(Options.quiet))
     let started = Date()
     let result = try measuring.measure(try measuring.selectedBenchmarks(), progress: progress)

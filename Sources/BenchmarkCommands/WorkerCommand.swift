@@ -24,7 +24,7 @@ enum WorkerCommand {
     guard let path = options[Options.output] else {
       throw CommandFailure("worker needs --output", status: .usage)
     }
-    let measuring = Measuring(options, tool: invocation.tool)
+    let measuring = MeasurementRequest(options, tool: invocation.tool)
     let benchmarks = try measuring.selectedBenchmarks()
     if options.has(Options.instructions) || options.has(Options.countCycles) {
       for benchmark in benchmarks { Callgrind.count(benchmark, warmCaches: options.has(Options.countCycles)) }

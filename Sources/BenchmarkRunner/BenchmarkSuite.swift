@@ -83,7 +83,7 @@ public struct BenchmarkSuite: Sendable {
 /// checkout sits, or one kept for reference only.
 ///
 /// ```swift
-/// GroupThresholds("scene-file/", timeEffect: 0.15)
+/// GroupThresholds("scene-file/", timeThreshold: 0.15)
 /// GroupThresholds("limit/clamp-ratio", advisory: true)
 /// ```
 public struct GroupThresholds: Sendable, Hashable {
@@ -91,27 +91,27 @@ public struct GroupThresholds: Sendable, Hashable {
   /// Matched on titles alone, so it holds for results of any seed.
   public var groups: String
   /// Time ratios within 1 ± this are the same (`nil`: the comparison's default).
-  public var timeEffect: Double?
+  public var timeThreshold: Double?
   /// Instruction counts within 1 ± this are the same (`nil`: the comparison's default).
-  public var instructions: Double?
+  public var instructionThreshold: Double?
   /// Reported and judged, but never the cause of a failing status (`nil`: not advisory).
   public var advisory: Bool?
   /// Other counted metrics' relative tolerances, by gate name (``Metric/gate``): `["cycles": 0.05]`.
   public var tolerances: [String: Double]
 
   public init(
-    _ groups: String, timeEffect: Double? = nil, instructions: Double? = nil, advisory: Bool? = nil,
+    _ groups: String, timeThreshold: Double? = nil, instructionThreshold: Double? = nil, advisory: Bool? = nil,
     tolerances: [String: Double] = [:]
   ) {
-    precondition(timeEffect.map { $0 > 0 && $0 < 1 } ?? true, "a time effect floor lies between 0 and 1")
-    precondition(instructions.map { $0 >= 0 && $0 < 1 } ?? true, "an instruction threshold lies in 0..<1")
+    precondition(timeThreshold.map { $0 > 0 && $0 < 1 } ?? true, "a time threshold lies between 0 and 1")
+    precondition(instructionThreshold.map { $0 >= 0 && $0 < 1 } ?? true, "an instruction threshold lies in 0..<1")
     for (gate, tolerance) in tolerances {
       precondition(Metric.named(gate)?.tolerance != nil, "\(gate) is not a metric judged with a tolerance")
       precondition(tolerance >= 0 && tolerance < 1, "a tolerance lies in 0..<1")
     }
     self.groups = groups
-    self.timeEffect = timeEffect
-    self.instructions = instructions
+    self.timeThreshold = timeThreshold
+    self.instructionThreshold = instructionThreshold
     self.advisory = advisory
     self.tolerances = tolerances
   }

@@ -19,7 +19,7 @@ public struct Calibration: Codable, Sendable, Hashable {
   }
 
   /// Calibration from the measurements of worker processes (their calibration titles).
-  public init?(_ measurements: [GroupMeasurement]) {
+  public init?(_ measurements: [ProcessMeasurement]) {
     let cpu = measurements.filter { $0.title == Self.cpuTitle }.map { Statistics.median($0.samples) }
     let memory = measurements.filter { $0.title == Self.memoryTitle }.map { Statistics.median($0.samples) }
     guard !cpu.isEmpty, !memory.isEmpty else { return nil }

@@ -1,6 +1,6 @@
-/// The test of the host: two reference loops every worker process measures
-/// before its groups, one bound by the core (a chain of dependent
-/// xor-shift-multiplies) and one bound by memory (a pointer chase through 32
+/// The test of the host: two calibration loops every worker process measures
+/// before its groups, the latency loop (a chain of dependent
+/// xor-shift-multiplies: each step waits for the one before) and the memory loop (a pointer chase through 32
 /// MiB). What they measured is a ``Calibration``.
 extension Calibration {
   /// The titles under which workers report the loops (never groups of a suite).
@@ -47,7 +47,7 @@ extension Calibration {
   }
 
   /// The loops measured in this process.
-  public static func measureHere() -> [GroupMeasurement] {
-    benchmarks.map { Measurer.measure($0, settings: settings) }
+  public static func measureHere() -> [ProcessMeasurement] {
+    benchmarks.map { Sampler.measure($0, settings: settings) }
   }
 }

@@ -182,14 +182,10 @@ public struct CapacityReport {
   /// Peak heap bytes of a run and the worker's peak resident set, where the
   /// run measured them: the memory a group needs beside the time it takes.
   var memoryColumns: [(heading: String, cell: (GroupResult) -> String)] {
-    var columns: [(heading: String, cell: (GroupResult) -> String)] = []
-    if groups.contains(where: { $0.peakHeapBytesPerRun != nil }) {
-      columns.append(("heap peak/run", { $0.peakHeapBytesPerRun.map(Report.bytes) ?? "–" }))
-    }
-    if groups.contains(where: { $0.peakResidentBytes != nil }) {
-      columns.append(("RSS peak", { $0.peakResidentBytes.map(Report.bytes) ?? "–" }))
-    }
-    return columns
+    // The metrics in bytes that tables give a column (``Metric/column``).
+    Metric.scalars.filter { metric in
+      metric.format == .bytes && metric.column && groups.contains { metric.value(in: $0) != nil }
+    }.map { metric in (metric.label, { metric.value(in: $0).map(metric.formatted) ?? "–" }) }
   }
 
   func provenance(_ result: RunResult) -> String {

@@ -121,7 +121,7 @@ public struct Check {
           guard policy.gated.contains(.time) else { return nil }
           let interval = Statistics.medianInterval(group.samplesByProcess)
           let halfWidth = (interval.high - interval.low) / 2 / group.nanosecondsPerOperation.median
-          let target = limits.time / 2
+          let target = limits.timeThreshold / 2
           guard halfWidth > target else { return nil }
           return (group.title, (halfWidth * halfWidth / (target * target) - 1) * Double(group.processes))
         }

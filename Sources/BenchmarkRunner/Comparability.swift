@@ -239,7 +239,7 @@ extension Comparability {
     if let cpu = ratio(old.cpuNanoseconds.map { [$0] }, new.cpuNanoseconds.map { [$0] }) {
       let reach = reach(cpu.ratio, cpu.range)
       if reach.isFinite { allowance = max(allowance, reach) }
-      parts.append("the reference loop \(shown(cpu.ratio, cpu.range))")
+      parts.append("the latency loop \(shown(cpu.ratio, cpu.range))")
     }
     var memoryReach = 0.0
     if let memory = ratio(old.memoryNanoseconds.map { [$0] }, new.memoryNanoseconds.map { [$0] }) {

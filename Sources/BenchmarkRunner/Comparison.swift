@@ -129,18 +129,18 @@ public struct ComparisonPolicy: Sendable {
     }
 
     /// The default tolerances with time's and instructions' set.
-    public init(time: Double, instructions: Double, advisory: Bool) {
+    public init(timeThreshold: Double, instructionThreshold: Double, advisory: Bool) {
       self.init(tolerances: ComparisonPolicy().tolerances, advisory: advisory)
-      self.time = time
-      self.instructions = instructions
+      self.timeThreshold = timeThreshold
+      self.instructionThreshold = instructionThreshold
     }
 
-    /// The time threshold (an effect floor).
-    public var time: Double {
+    /// The time threshold (an effect floor; ``ComparisonPolicy/timeThreshold`` is the default one).
+    public var timeThreshold: Double {
       get { tolerances[Metric.time.gate!] ?? 0 }
       set { tolerances[Metric.time.gate!] = newValue }
     }
-    public var instructions: Double {
+    public var instructionThreshold: Double {
       get { tolerances[Metric.instructions.gate!] ?? 0 }
       set { tolerances[Metric.instructions.gate!] = newValue }
     }
@@ -168,8 +168,8 @@ public struct ComparisonPolicy: Sendable {
   public func limits(for title: String) -> Limits {
     var limits = defaultLimits
     for declared in groupThresholds where declared.applies(to: title) {
-      limits.time = declared.timeEffect ?? limits.time
-      limits.instructions = declared.instructions ?? limits.instructions
+      limits.timeThreshold = declared.timeThreshold ?? limits.timeThreshold
+      limits.instructionThreshold = declared.instructionThreshold ?? limits.instructionThreshold
       limits.tolerances.merge(declared.tolerances) { $1 }
       limits.advisory = declared.advisory ?? limits.advisory
     }
@@ -243,7 +243,7 @@ public struct GroupComparison: Sendable {
   public var instructionsCompared: Bool { compared(.instructions) }
 
   /// The time threshold this comparison judges by: the group's, widened by the host's state.
-  public var timeThreshold: Double { limits.time + allowance }
+  public var timeThreshold: Double { limits.timeThreshold + allowance }
 
   /// Whether the interval is known: both sides measured in two processes or more
   /// (one process's samples share its luck, and an interval of them alone claims more than it knows).
@@ -700,8 +700,8 @@ public struct ComparisonDocument: Codable, Sendable {
         currentPeakResidentBytes: group.current?.peakResidentBytes,
         baselineEstimatedCyclesPerOperation: group.baseline?.estimatedCyclesPerOperation,
         currentEstimatedCyclesPerOperation: group.current?.estimatedCyclesPerOperation,
-        timeThreshold: group.limits.time,
-        instructionThreshold: group.limits.instructions, advisory: group.limits.advisory,
+        timeThreshold: group.limits.timeThreshold,
+        instructionThreshold: group.limits.instructionThreshold, advisory: group.limits.advisory,
         note: group.remarks(gating: gated).joined(separator: "; "))
       document.metrics = metrics
       return document

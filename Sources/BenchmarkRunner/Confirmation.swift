@@ -41,26 +41,26 @@ public struct Confirmation: Sendable {
   }
 
   /// How the two sides of a comparison are measured and judged: what one
-  /// measurement (`Measured`) holds, how two of them pool, and how fresh processes are judged.
-  public struct Pairing<Measured, Failure: Error> {
+  /// measurement (`Runs`) holds, how two of them pool, and how fresh processes are judged.
+  public struct Pairing<Runs, Failure: Error> {
     /// A measurement judged.
-    public var judge: (Measured) -> Comparison
+    public var judge: (Runs) -> Comparison
     /// Fresh processes of the groups to confirm judged, given the judgement they confirm.
-    public var judgeAgain: (Measured, Comparison) -> Comparison
+    public var judgeAgain: (Runs, Comparison) -> Comparison
     /// `titles` measured in that many fresh processes (or rounds); `nil`: nothing more can be measured.
-    public var measure: (([String], Int) throws(Failure) -> Measured)?
+    public var measure: (([String], Int) throws(Failure) -> Runs)?
     /// A measurement and the processes added to it, as one.
-    public var pooled: (Measured, Measured) -> Measured
+    public var pooled: (Runs, Runs) -> Runs
     /// Processes of each group a measurement holds, by title.
-    public var processes: (Measured) -> [String: Int]
+    public var processes: (Runs) -> [String: Int]
     /// How many fresh processes (or rounds) a confirmation measures, and how that reads: ` in 6 fresh rounds`.
     public var fresh: (count: Int, words: String)
     public var confirms: Scope
 
     public init(
-      judge: @escaping (Measured) -> Comparison, judgeAgain: @escaping (Measured, Comparison) -> Comparison,
-      measure: (([String], Int) throws(Failure) -> Measured)?, pooled: @escaping (Measured, Measured) -> Measured,
-      processes: @escaping (Measured) -> [String: Int], fresh: (count: Int, words: String), confirms: Scope
+      judge: @escaping (Runs) -> Comparison, judgeAgain: @escaping (Runs, Comparison) -> Comparison,
+      measure: (([String], Int) throws(Failure) -> Runs)?, pooled: @escaping (Runs, Runs) -> Runs,
+      processes: @escaping (Runs) -> [String: Int], fresh: (count: Int, words: String), confirms: Scope
     ) {
       self.judge = judge
       self.judgeAgain = judgeAgain
@@ -73,21 +73,21 @@ public struct Confirmation: Sendable {
   }
 
   /// What the procedure concluded, and what its rounds of added processes did.
-  public struct Outcome<Measured> {
+  public struct Outcome<Runs> {
     /// The last judgement, its changes confirmed or dropped by fresh processes.
     public var comparison: Comparison
-    public var rounds: Rounds<Measured>
+    public var rounds: Rounds<Runs>
     /// The fresh processes of the groups confirmed, if any: what their verdicts and figures now rest on.
-    public var remeasured: Measured?
+    public var remeasured: Runs?
   }
 
   /// The procedure: `first` (measured in `seconds`) judged, processes added to
   /// its groups in doubt within the budget, the groups to confirm measured again.
   /// `report` says what it measures; `clock` reads seconds.
-  public func verdict<Measured, Failure: Error>(
-    of first: Measured, measuredIn seconds: Double, pairing: Pairing<Measured, Failure>, report: (String) -> Void,
+  public func verdict<Runs, Failure: Error>(
+    of first: Runs, measuredIn seconds: Double, pairing: Pairing<Runs, Failure>, report: (String) -> Void,
     clock: () -> Double
-  ) throws(Failure) -> Outcome<Measured> {
+  ) throws(Failure) -> Outcome<Runs> {
     // The rounds judge what they hold before each round and after the last: that last judgement is the verdict.
     var judged: Comparison?
     let rounds = try addProcesses(
@@ -99,7 +99,7 @@ public struct Confirmation: Sendable {
     var comparison = judged ?? pairing.judge(rounds.result)
     // A change stands only if fresh processes show it again.
     let titles = pairing.confirms.titles(in: comparison)
-    var remeasured: Measured?
+    var remeasured: Runs?
     if let measure = pairing.measure, !titles.isEmpty {
       report(
         "re-measuring \(titles.count) \(pairing.confirms.words)\(pairing.fresh.words): \(titles.joined(separator: ", "))\n"
@@ -120,9 +120,9 @@ public struct Confirmation: Sendable {
   }
 
   /// What the rounds of added processes did.
-  public struct Rounds<Measured> {
+  public struct Rounds<Runs> {
     /// The measurement with the processes the rounds added.
-    public var result: Measured
+    public var result: Runs
     public var count = 0
     /// Processes added, by group title.
     public var added: [String: Int] = [:]
@@ -131,7 +131,7 @@ public struct Confirmation: Sendable {
     public var budget: Double
     public var stopped = Stop.settled
 
-    public init(result: Measured, budget: Double) {
+    public init(result: Runs, budget: Double) {
       self.result = result
       self.budget = budget
     }
@@ -158,10 +158,10 @@ public struct Confirmation: Sendable {
   /// a round's predicted time fits the budget left. `inDoubt` gives each
   /// group's title and how many more processes it would need (`nil`: unknown).
   /// A round's time is predicted from what one group took in one process so far.
-  public func addProcesses<Measured, Failure: Error>(
-    to start: Measured, measuredIn seconds: Double, report: (String) -> Void, clock: () -> Double,
-    pairing: Pairing<Measured, Failure>, inDoubt: (Measured) -> [(String, Double?)]
-  ) throws(Failure) -> Rounds<Measured> {
+  public func addProcesses<Runs, Failure: Error>(
+    to start: Runs, measuredIn seconds: Double, report: (String) -> Void, clock: () -> Double,
+    pairing: Pairing<Runs, Failure>, inDoubt: (Runs) -> [(String, Double?)]
+  ) throws(Failure) -> Rounds<Runs> {
     var rounds = Rounds(result: start, budget: budget)
     guard let measure = pairing.measure, budget > 0 else {
       rounds.stopped = inDoubt(start).isEmpty ? .settled : .off
@@ -268,5 +268,5 @@ extension GroupComparison {
   }
 }
 
-extension Confirmation.Rounds: Sendable where Measured: Sendable {}
-extension Confirmation.Outcome: Sendable where Measured: Sendable {}
+extension Confirmation.Rounds: Sendable where Runs: Sendable {}
+extension Confirmation.Outcome: Sendable where Runs: Sendable {}

@@ -146,23 +146,11 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
 }
 
 extension HistoryEntry {
-  /// An entry's bytes; a failure says the system's reason.
+  /// An entry's bytes (``RunResult/readBytes(_:limit:)``); larger than `limit`, refused.
   static func readEntry(_ path: String, limit: Int) throws(ResultFileError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .unreadable(path, String(cString: strerror(errno))) }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .unreadable(path, String(cString: strerror(errno)))
-      }
-      if count == 0 { return bytes }
-      bytes += chunk[..<count]
-      if bytes.count > limit { throw .invalidEntry(path, "larger than \(limit >> 20) MiB") }
-    }
+    let bytes = try RunResult.readBytes(path, limit: limit)
+    guard bytes.count <= limit else { throw .invalidEntry(path, "larger than \(limit >> 20) MiB") }
+    return bytes
   }
 
   fileprivate init(_ node: Node) throws(Node.Failure) {

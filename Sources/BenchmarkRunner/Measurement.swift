@@ -24,7 +24,7 @@ public struct MeasurementSettings: Codable, Sendable, Hashable {
 }
 
 /// What one process measured of one benchmark.
-public struct GroupMeasurement: Codable, Sendable, Hashable {
+public struct ProcessMeasurement: Codable, Sendable, Hashable {
   public var title: String
   public var operations: Int
   /// Nanoseconds per operation, one value per sample.
@@ -96,7 +96,7 @@ struct Sampling {
 }
 
 /// Measures benchmarks in this process.
-public enum Measurer {
+public enum Sampler {
   /// Whether heap allocations are counted in this build.
   public static var countsAllocations: Bool { ac_is_available() != 0 }
 
@@ -136,7 +136,7 @@ public enum Measurer {
   /// `quietProbe`: the quickest probe of a core the run has seen (``QuietCore``).
   public static func measure(
     _ benchmark: Benchmark, settings: MeasurementSettings, quietProbe: Double? = nil
-  ) -> GroupMeasurement {
+  ) -> ProcessMeasurement {
     // The resident set's high-water mark starts again here, so it is this group's
     // (setup included) and not that of a group measured before it in this process.
     let residentReset = ac_resident_reset_peak() == 0
@@ -193,7 +193,7 @@ public enum Measurer {
     core.release()
     // Without a reset the mark is the process's since it started: not this group's alone.
     let resident = ac_resident_peak_bytes()
-    return GroupMeasurement(
+    return ProcessMeasurement(
       title: benchmark.title, operations: benchmark.operations, samples: samples,
       allocationsPerRun: Int(after.allocations - before.allocations), bytesPerRun: Int(after.bytes - before.bytes),
       instructionsPerOperation: instructions, reference: benchmark.reference, bytesProcessed: benchmark.bytesProcessed,

@@ -39,7 +39,7 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
   public let counter: Bool
   public let meaning: String
   /// Where a worker's measurement of one group gives it (per operation or per run, as `name` says).
-  let fromProcess: (@Sendable (GroupMeasurement) -> Double?)?
+  let fromProcess: (@Sendable (ProcessMeasurement) -> Double?)?
   /// Where callgrind's totals of one run (by event name: `Ir`, `D1mr`, `Bc`, …) give it, per run.
   let fromCallgrind: (@Sendable ([String: Double]) -> Double?)?
 
@@ -125,7 +125,7 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
     polarity: Polarity = .smallerIsBetter,
     integral: Bool = false, required: Bool = false, pooling: Pooling = .largest, rule: Rule = .shown,
     format: Format = .number, history: Bool = false, historyStep: Double? = nil, export: Export? = nil,
-    counter: Bool = false, meaning: String, fromProcess: (@Sendable (GroupMeasurement) -> Double?)? = nil,
+    counter: Bool = false, meaning: String, fromProcess: (@Sendable (ProcessMeasurement) -> Double?)? = nil,
     fromCallgrind: (@Sendable ([String: Double]) -> Double?)? = nil
   ) {
     self.name = name

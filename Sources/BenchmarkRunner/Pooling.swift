@@ -8,7 +8,7 @@ extension RunResult {
     precondition(!runs.isEmpty, "nothing to pool")
     var pooled = runs[0]
     var order: [String] = []
-    var measurements: [String: [GroupMeasurement]] = [:]
+    var measurements: [String: [ProcessMeasurement]] = [:]
     for run in runs {
       for group in run.groups {
         if measurements[group.title] == nil { order.append(group.title) }
@@ -35,9 +35,9 @@ extension RunResult {
 
 extension GroupResult {
   /// The group taken apart again into what each process measured.
-  public var measurements: [GroupMeasurement] {
+  public var measurements: [ProcessMeasurement] {
     samplesByProcess.map { samples in
-      GroupMeasurement(
+      ProcessMeasurement(
         title: title, operations: operations, samples: samples, allocationsPerRun: allocationsPerRun,
         bytesPerRun: Int((bytesPerOperation * Double(operations)).rounded()),
         instructionsPerOperation: instructionsPerOperation, reference: reference,

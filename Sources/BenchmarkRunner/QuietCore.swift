@@ -84,3 +84,21 @@ public struct QuietCore {
     pinned = nil
   }
 }
+
+/// The run's quiet level: the quickest probe of a core seen in any of its
+/// measurements so far, so that the processes a round adds are kept to the
+/// run's quiet level, not to their own (see ``QuietCore``). A reference: every
+/// copy of what measures a run shares one.
+public final class QuietFloor {
+  private var nanoseconds = Double.infinity
+
+  public init() {}
+
+  /// The quickest probe seen so far, if any.
+  public var level: Double? { nanoseconds.isFinite ? nanoseconds : nil }
+
+  /// Takes in the probes of `measurements`.
+  public func note(_ measurements: some Sequence<ProcessMeasurement>) {
+    for measurement in measurements { nanoseconds = min(nanoseconds, measurement.probes?.min() ?? .infinity) }
+  }
+}

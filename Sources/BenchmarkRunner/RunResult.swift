@@ -117,7 +117,7 @@ public struct GroupResult: Codable, Sendable, Hashable {
   /// ``QuietCore/tolerance`` slower are left out, and so is a process left with
   /// none (unless every process would be: then all are kept, and none counted).
   /// Every other metric pools as its ``Metric/pooling`` says.
-  public init(merging measurements: [GroupMeasurement], quietProbe: Double? = nil) {
+  public init(merging measurements: [ProcessMeasurement], quietProbe: Double? = nil) {
     precondition(!measurements.isEmpty, "a group needs at least one measurement")
     title = measurements[0].title
     operations = measurements[0].operations
@@ -274,7 +274,7 @@ public struct RunResult: Codable, Sendable {
   public var groups: [GroupResult]
   /// Charts' data: cost over container sizes, throughput over threads (optional).
   public var series: [Series]?
-  /// The reference loops of the worker processes (absent in files of earlier versions).
+  /// The calibration loops of the worker processes (absent in files of earlier versions).
   public var calibration: Calibration?
   /// How cycles were estimated (``CycleModel/description``), when they were (`--cycles`).
   public var cycleModel: String?
@@ -299,7 +299,7 @@ public struct RunResult: Codable, Sendable {
     let formatter = ISO8601DateFormatter()
     self.date = formatter.string(from: date)
     self.settings = settings
-    instructionCounter = Measurer.instructionCounterProblem.map { "unavailable: \($0)" } ?? "perf_event_open"
+    instructionCounter = Sampler.instructionCounterProblem.map { "unavailable: \($0)" } ?? "perf_event_open"
     metrics = Self.metricDescriptions
     self.groups = groups
     clock = SampleClock.name
@@ -352,6 +352,13 @@ public enum ResultFileError: Error, CustomStringConvertible {
 extension RunResult {
   /// Reads and checks a result file (see ``ResultFileReader`` for what is checked).
   public static func load(from path: String) throws(ResultFileError) -> RunResult {
+    try decode(readBytes(path, limit: ResultFileReader.maximumBytes), path: path)
+  }
+
+  /// The bytes of the file at `path`, at most `limit` and one more (so a
+  /// caller sees that it is longer; a device or a pipe may never end); a
+  /// failure says the system's reason. Result files and history entries read through it.
+  static func readBytes(_ path: String, limit: Int) throws(ResultFileError) -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       let reason = errno
@@ -363,10 +370,10 @@ extension RunResult {
     // Room for the whole file at once (and a byte to see that it ends there): no copies as it grows.
     var status = stat()
     if fstat(descriptor, &status) == 0, status.st_size > 0 {
-      bytes.reserveCapacity(min(Int(status.st_size), ResultFileReader.maximumBytes) + 1)
+      bytes.reserveCapacity(min(Int(status.st_size), limit) + 1)
     }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
+    while bytes.count <= limit {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
@@ -374,10 +381,8 @@ extension RunResult {
       }
       if count == 0 { break }
       bytes += chunk[..<count]
-      // Stop reading early: the reader refuses the file anyway, and a device or pipe may never end.
-      if bytes.count > ResultFileReader.maximumBytes { break }
     }
-    return try decode(bytes, path: path)
+    return bytes
   }
 
   /// Reads and checks a result file's bytes; `path` names it in messages.

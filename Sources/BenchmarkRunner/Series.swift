@@ -81,7 +81,7 @@ public struct Series: Codable, Sendable, Hashable {
   }
 }
 
-extension Measurer {
+extension Sampler {
   /// Measures every point of a series: a short warm-up, then the median of `samples` samples.
   public static func measure(_ series: SeriesBenchmark, samples: Int = 5, sampleNanoseconds: UInt64 = 300_000)
     -> Series

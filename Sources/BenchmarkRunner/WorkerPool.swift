@@ -6,13 +6,13 @@ import Foundation
 /// of the statistics.
 public struct WorkerPool {
   /// An executable with a worker mode that measures the groups it is given
-  /// and writes `[GroupMeasurement]` as JSON to the path after `--output`.
+  /// and writes `[ProcessMeasurement]` as JSON to the path after `--output`.
   public var executable: String
   /// The worker's arguments for some group titles (the pool adds `--output PATH`).
   public var arguments: ([String]) -> [String]
   public var processes: Int
   /// Told what each worker measured, as it ends (before the next one starts).
-  public var measured: (([GroupMeasurement]) -> Void)?
+  public var measured: (([ProcessMeasurement]) -> Void)?
 
   public init(executable: String, processes: Int, arguments: @escaping ([String]) -> [String]) {
     self.executable = executable
@@ -21,9 +21,9 @@ public struct WorkerPool {
   }
 
   /// What the workers measured: each group's measurements, one per process,
-  /// and the reference loops they measured first (see ``Calibration``).
-  public struct Measured {
-    public var groups: [String: [GroupMeasurement]]
+  /// and the calibration loops they measured first (see ``Calibration``).
+  public struct Output {
+    public var groups: [String: [ProcessMeasurement]]
     public var calibration: Calibration?
   }
 
@@ -42,10 +42,10 @@ public struct WorkerPool {
   /// no `progress`, its line goes to `report` as it is. Whatever else a
   /// worker writes on its standard error goes to `report`.
   public func measure(_ titles: [String], report: (String) -> Void, progress: ((Step) -> Void)? = nil)
-    throws(ToolFailure) -> Measured
+    throws(ToolFailure) -> Output
   {
-    var perGroup: [String: [GroupMeasurement]] = [:]
-    var references: [GroupMeasurement] = []
+    var perGroup: [String: [ProcessMeasurement]] = [:]
+    var loops: [ProcessMeasurement] = []
     for process in 1...processes {
       if progress == nil { report("process \(process)/\(processes): \(titles.count) group(s)\n") }
       let lines = { (line: String) in
@@ -59,13 +59,13 @@ public struct WorkerPool {
       measured?(measurements)
       for measurement in measurements {
         if [Calibration.cpuTitle, Calibration.memoryTitle].contains(measurement.title) {
-          references.append(measurement)
+          loops.append(measurement)
         } else {
           perGroup[measurement.title, default: []].append(measurement)
         }
       }
     }
-    return Measured(groups: perGroup, calibration: Calibration(references))
+    return Output(groups: perGroup, calibration: Calibration(loops))
   }
 
   /// A worker's `  [i/n] title` line, as ``work(_:settings:output:report:)`` writes it.
@@ -77,7 +77,7 @@ public struct WorkerPool {
   }
 
   /// Runs one worker; its standard error is read here, line by line, until it closes.
-  func runWorker(titles: [String], name: String, lines: (String) -> Void) throws(ToolFailure) -> [GroupMeasurement] {
+  func runWorker(titles: [String], name: String, lines: (String) -> Void) throws(ToolFailure) -> [ProcessMeasurement] {
     let output = ChildProcess.temporaryPath(suffix: ".json")
     defer { ChildProcess.removeTemporary(output) }
     let process = Process()
@@ -115,7 +115,7 @@ public struct WorkerPool {
         "\(name) was killed by signal \(process.terminationStatus)\(during); no result written", status: .toolError)
     }
     guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: output.path),
-      let measurements = try? JSONDecoder().decode([GroupMeasurement].self, from: data)
+      let measurements = try? JSONDecoder().decode([ProcessMeasurement].self, from: data)
     else {
       throw ToolFailure(
         "\(name) failed (status \(process.terminationStatus))\(during); no result written", status: .toolError)
@@ -130,13 +130,13 @@ public struct WorkerPool {
     _ benchmarks: [Benchmark], settings: MeasurementSettings, quietProbe: Double? = nil, output path: String,
     report: (String) -> Void
   ) throws(ToolFailure) {
-    // The reference loops first, in the same process as the groups (see ``Calibration``).
+    // The calibration loops first, in the same process as the groups (see ``Calibration``).
     var measurements = Calibration.measureHere()
     // The quickest probe so far, the run's or this process's: what later groups wait for.
     var quiet = quietProbe
     for (index, benchmark) in benchmarks.enumerated() {
       report("  [\(index + 1)/\(benchmarks.count)] \(benchmark.title)\n")
-      let measurement = Measurer.measure(benchmark, settings: settings, quietProbe: quiet)
+      let measurement = Sampler.measure(benchmark, settings: settings, quietProbe: quiet)
       if let fastest = measurement.probes?.min() { quiet = min(quiet ?? fastest, fastest) }
       measurements.append(measurement)
     }

@@ -26,7 +26,7 @@ extension FuzzChecks {
     }
     let groups = benchmarks.map { benchmark in
       GroupResult(merging: [
-        GroupMeasurement(
+        ProcessMeasurement(
           title: benchmark.title, operations: 1, samples: [1, 2, 3], allocationsPerRun: 0, bytesPerRun: 0,
           instructionsPerOperation: nil)
       ])

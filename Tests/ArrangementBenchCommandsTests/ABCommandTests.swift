@@ -24,7 +24,7 @@ struct ABCommandTests {
           return centre * (1 + 0.02 * (Double(state >> 11) / Double(1 << 53) - 0.5))
         }
         return GroupResult(merging: [
-          GroupMeasurement(
+          ProcessMeasurement(
             title: title, operations: 10, samples: samples, allocationsPerRun: allocations[side]?[title] ?? 0,
             bytesPerRun: 0, instructionsPerOperation: nil)
         ])

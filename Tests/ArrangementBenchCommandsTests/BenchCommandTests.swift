@@ -32,7 +32,7 @@ struct BenchCommandTests {
       groups: [
         GroupResult(
           merging: stride(from: 0, to: 40, by: 10).map { start in
-            GroupMeasurement(
+            ProcessMeasurement(
               title: title, operations: 1, samples: Array(samples[start..<start + 10]), allocationsPerRun: allocations,
               bytesPerRun: 0, instructionsPerOperation: nil)
           })
@@ -69,7 +69,7 @@ struct BenchCommandTests {
     let there = try stored(calibrated(result("split/book", 50 * speed, allocations: 0), speed), "there.json")
     let run = runTool(["compare", there, here])
     #expect(run.status == 0, "\(run.standardOutput)")
-    #expect(run.standardOutput.hasPrefix("host state against the baseline: the reference loop ×"))
+    #expect(run.standardOutput.hasPrefix("host state against the baseline: the latency loop ×"))
     #expect(run.unfoldedOutput.contains("; time thresholds widened by ±"))
     let row = run.standardOutput.split(separator: "\n").first { $0.hasPrefix("split/book ") } ?? ""
     #expect(row.hasSuffix(" same"), "\(row)")

@@ -63,7 +63,7 @@ struct BisectCommandTests {
         suite: "default", settings: .quick,
         groups: [
           GroupResult(merging: [
-            GroupMeasurement(
+            ProcessMeasurement(
               title: "split/book", operations: 10, samples: [100, 101, 99, 100], allocationsPerRun: 0, bytesPerRun: 0,
               instructionsPerOperation: instructions)
           ])

@@ -19,7 +19,7 @@ struct HistoryCommandTests {
       groups: [("a", centre), ("b", 40.0)].map { title, centre in
         GroupResult(
           merging: [
-            GroupMeasurement(
+            ProcessMeasurement(
               title: title, operations: 10, samples: (0..<8).map { _ in centre * jitter() }, allocationsPerRun: 0,
               bytesPerRun: 0, instructionsPerOperation: title == "a" ? instructions : 300)
           ])

@@ -10,12 +10,12 @@ struct SensitivityCommandTests {
   /// A result of `title` measured in six processes around `centres`, with `instructions` per operation.
   func stored(_ name: String, _ title: String, _ centres: [Double], instructions: Double? = nil) throws -> String {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let measurements = centres.enumerated().map { index, centre -> GroupMeasurement in
+    let measurements = centres.enumerated().map { index, centre -> ProcessMeasurement in
       let samples = (0..<12).map { (sample: Int) -> Double in
         let step = Double((sample * 7 + index) % 5)
         return centre * (1 + 0.002 * step)
       }
-      return GroupMeasurement(
+      return ProcessMeasurement(
         title: title, operations: 1, samples: samples, allocationsPerRun: 0, bytesPerRun: 0,
         instructionsPerOperation: instructions)
     }
@@ -112,7 +112,7 @@ struct SensitivityCommandTests {
     .enabled(
       if: FileManager.default.isExecutableFile(atPath: CrashSafetyTests.tool)
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind")
-        && Measurer.instructionCounterProblem != nil && !underSanitizer,
+        && Sampler.instructionCounterProblem != nil && !underSanitizer,
       "the tool is built beside the tests, valgrind is installed, the CPU counter is not available, and no sanitizer (valgrind cannot run a sanitized tool)"
     ))
   func keepsInstructions() throws {

@@ -321,7 +321,7 @@ struct CapacityReportTests {
     // A group under an advisory threshold of 30% is the same, not a regression.
     let report = CapacityReport(
       run: reportRun(scale: 1.25, tabletop: 0.8), baseline: reportRun(), definitions: testDefinitions,
-      thresholds: [GroupThresholds("split/", timeEffect: 0.3)])
+      thresholds: [GroupThresholds("split/", timeThreshold: 0.3)])
     let loose = try #require(sections(of: report.html).first { $0.id == "change" }?.charts.first)
     #expect(elements(loose, "<rect class=\"mark\"").map { $0["data-verdict"] } == ["same", "improvement"])
     // Each label beside its bar's end, not its whisker's: within a few units of the bar.

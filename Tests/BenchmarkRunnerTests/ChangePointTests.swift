@@ -184,14 +184,14 @@ struct ChangePointTests {
 
   @Test(
     "Doubling the series less than triples the detector's heap use (a table of pairs would quadruple it)",
-    .enabled(if: Measurer.countsAllocations, "the allocation counter is compiled out under sanitizers"))
+    .enabled(if: Sampler.countsAllocations, "the allocation counter is compiled out under sanitizers"))
   func linearMemory() {
     func bytes(_ count: Int) -> Int {
       var history = SyntheticHistory(seed: 5)
       let series = (0..<count).map { history.point($0 < count / 2 ? 100 : 110) }
       #expect(detector.changes(in: series).map(\.index) == [count / 2])
       let settings = MeasurementSettings(samples: 1, minimumSampleNanoseconds: 0, warmUpNanoseconds: 0)
-      return Measurer.measure(
+      return Sampler.measure(
         Benchmark("changes", operations: 1) { [detector] in { blackHole(detector.changes(in: series)) } },
         settings: settings
       ).bytesPerRun

@@ -183,7 +183,7 @@ struct ComparabilityTests {
     func single(_ value: Double) -> RunResult {
       run([
         GroupResult(merging: [
-          GroupMeasurement(
+          ProcessMeasurement(
             title: "a", operations: 10, samples: [value], allocationsPerRun: 0, bytesPerRun: 0,
             instructionsPerOperation: nil)
         ])
@@ -252,7 +252,7 @@ struct ComparabilityTests {
     #expect(pair.comparison.groups.first { $0.title == "solve" }?.time == .same)
     #expect(pair.comparison.groups.allSatisfy { $0.time != .notJudged })
     #expect(pair.comparison.comparability.pairing == .interleaved)
-    #expect(pair.comparison.comparability.line?.contains("reference loop") != true)
+    #expect(pair.comparison.comparability.line?.contains("latency loop") != true)
     // The reference group is judged like any other: B's own loop ran quicker, and that is B's.
     #expect(pair.comparison.groups.first { $0.title == "limit" }?.time == .improvement)
     #expect(pair.status == .improvementOnly)

@@ -8,7 +8,7 @@ func result(_ groups: [(String, [Double], Int)], machine: MachineFingerprint? = 
       // Four processes, as the runner measures by default.
       GroupResult(
         merging: stride(from: 0, to: samples.count, by: max(1, samples.count / 4)).map { start in
-          GroupMeasurement(
+          ProcessMeasurement(
             title: title, operations: 10,
             samples: Array(samples[start..<min(samples.count, start + samples.count / 4)]),
             allocationsPerRun: allocations, bytesPerRun: allocations * 32, instructionsPerOperation: nil)

@@ -3,20 +3,20 @@ import Foundation
 import Testing
 
 /// The usable size of a block: what the interposer counts it as.
-private func usable(_ block: UnsafeMutableRawPointer?) -> Int { Measurer.countedBytes(of: block) }
+private func usable(_ block: UnsafeMutableRawPointer?) -> Int { Sampler.countedBytes(of: block) }
 
 @Suite("Peak heap bytes: the interposer's high-water mark, and its gate")
 struct MemoryTests {
   @Test(
     "An allocate and free pattern gives the exact high-water mark above the bytes live at the start",
-    .enabled(if: Measurer.countsAllocations, "the allocation counter is compiled out under sanitizers"))
+    .enabled(if: Sampler.countsAllocations, "the allocation counter is compiled out under sanitizers"))
   func exactPeak() throws {
     // A block live before the region counts as the floor, not towards the peak.
     let before = try #require(malloc(5000))
     defer { free(before) }
     var sizes: (a: Int, b: Int, c: Int, d: Int) = (0, 0, 0, 0)
     // Sizes are read while the blocks are live (reading them allocates nothing).
-    let peak = Measurer.peakHeapBytes {
+    let peak = Sampler.peakHeapBytes {
       let a = malloc(4000)
       sizes.a = usable(a)
       let b = calloc(10, 800)
@@ -35,21 +35,21 @@ struct MemoryTests {
     // a and b were live together; every later moment held less.
     #expect(sizes.a >= 4000 && sizes.b >= 8000 && sizes.c >= 2000 && sizes.d >= 3000)
     #expect(peak == sizes.a + sizes.b)
-    #expect(Measurer.peakHeapBytes {} == 0)
+    #expect(Sampler.peakHeapBytes {} == 0)
     // Freeing blocks older than the region does not lower the mark below zero.
     let old = try #require(malloc(100))
-    #expect(Measurer.peakHeapBytes { free(old) } == 0)
+    #expect(Sampler.peakHeapBytes { free(old) } == 0)
   }
 
   @Test(
     "A block that grows by realloc holds its old and new size at once only when it moves",
-    .enabled(if: Measurer.countsAllocations, "the allocation counter is compiled out under sanitizers"))
+    .enabled(if: Sampler.countsAllocations, "the allocation counter is compiled out under sanitizers"))
   func reallocPeak() throws {
     var old = 0
     var new = 0
     var moved = false
     let peak = try #require(
-      Measurer.peakHeapBytes { () -> Void in
+      Sampler.peakHeapBytes { () -> Void in
         let block = malloc(64)
         old = usable(block)
         let grown = realloc(block, 1 << 20)
@@ -62,14 +62,14 @@ struct MemoryTests {
 
   @Test(
     "Each thread's mark is its own: eight threads with different patterns each see their exact peak",
-    .enabled(if: Measurer.countsAllocations, "the allocation counter is compiled out under sanitizers"))
+    .enabled(if: Sampler.countsAllocations, "the allocation counter is compiled out under sanitizers"))
   func threads() {
     // Each thread writes its own element only.
     nonisolated(unsafe) let results = UnsafeMutablePointer<(peak: Int, expected: Int)>.allocate(capacity: 8)
     defer { results.deallocate() }
     DispatchQueue.concurrentPerform(iterations: 8) { index in
       var expected = 0
-      let peak = Measurer.peakHeapBytes {
+      let peak = Sampler.peakHeapBytes {
         for round in 0..<200 {
           let size = 1000 * (index + 1) + round
           let first = malloc(size)
@@ -82,13 +82,13 @@ struct MemoryTests {
       results[index] = (peak ?? -1, expected)
     }
     for index in 0..<8 { #expect(results[index].peak == results[index].expected, "thread \(index)") }
-    let process = Measurer.processHeap
+    let process = Sampler.processHeap
     #expect(process.peak >= process.live)
   }
 
   @Test(
     "A measured group records its run's peak heap bytes and the process's peak resident set",
-    .enabled(if: Measurer.countsAllocations, "the allocation counter is compiled out under sanitizers"))
+    .enabled(if: Sampler.countsAllocations, "the allocation counter is compiled out under sanitizers"))
   func measuredGroup() throws {
     let probe = malloc(1 << 16)
     let size = usable(probe)
@@ -101,7 +101,7 @@ struct MemoryTests {
         free(block)
       }
     }
-    let measured = Measurer.measure(
+    let measured = Sampler.measure(
       benchmark, settings: MeasurementSettings(samples: 2, minimumSampleNanoseconds: 1, warmUpNanoseconds: 1))
     #expect(measured.peakHeapBytesPerRun == size)
     let resident = try #require(measured.peakResidentBytes)

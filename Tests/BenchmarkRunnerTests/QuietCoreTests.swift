@@ -6,8 +6,8 @@ import Testing
 @Suite("Quiet cores: samples taken beside a slow probe are left out")
 struct QuietCoreTests {
   /// A process's measurement with a probe time beside each sample.
-  private func measured(_ samples: [Double], probes: [Double]?) -> GroupMeasurement {
-    GroupMeasurement(
+  private func measured(_ samples: [Double], probes: [Double]?) -> ProcessMeasurement {
+    ProcessMeasurement(
       title: "g", operations: 10, samples: samples, allocationsPerRun: 0, bytesPerRun: 0,
       instructionsPerOperation: nil, probes: probes)
   }
@@ -68,7 +68,7 @@ struct QuietCoreTests {
       }
     }
     let settings = MeasurementSettings(samples: 5, minimumSampleNanoseconds: 100_000, warmUpNanoseconds: 100_000)
-    let measurement = Measurer.measure(benchmark, settings: settings)
+    let measurement = Sampler.measure(benchmark, settings: settings)
     let probes = try #require(measurement.probes)
     #expect(probes.count == measurement.samples.count)
     #expect(probes.allSatisfy { $0 > 0 && $0.isFinite })
@@ -98,7 +98,7 @@ struct QuietProbeHostTests {
       groups: [
         GroupResult(
           merging: (0..<4).map { process in
-            GroupMeasurement(
+            ProcessMeasurement(
               title: "a", operations: 10, samples: [100, 101, 99].map { $0 + Double(process) }, allocationsPerRun: 0,
               bytesPerRun: 0, instructionsPerOperation: nil)
           })
@@ -158,7 +158,7 @@ struct QuietPoolingTests {
     func run(_ left: Int?) -> RunResult {
       var group = GroupResult(
         merging: [
-          GroupMeasurement(
+          ProcessMeasurement(
             title: "a", operations: 10, samples: [1, 2], allocationsPerRun: 0, bytesPerRun: 0,
             instructionsPerOperation: nil)
         ])

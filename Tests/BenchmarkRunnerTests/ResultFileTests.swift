@@ -217,7 +217,7 @@ struct MeasurementTests {
         blackHole(x)
       }
     }
-    let measured = Measurer.measure(
+    let measured = Sampler.measure(
       benchmark, settings: MeasurementSettings(samples: 5, minimumSampleNanoseconds: 10_000, warmUpNanoseconds: 1000))
     #expect(measured.samples.count == 5)
     #expect(measured.samples.allSatisfy { $0 > 0 && $0.isFinite })
@@ -230,7 +230,7 @@ struct MeasurementTests {
 
   @Test(
     "An allocation inside the body is counted exactly, once per run",
-    .enabled(if: Measurer.countsAllocations, "the allocation counter is compiled out under sanitizers"))
+    .enabled(if: Sampler.countsAllocations, "the allocation counter is compiled out under sanitizers"))
   func countsAllocations() {
     let benchmark = Benchmark("allocates", operations: 1) {
       return {
@@ -240,9 +240,9 @@ struct MeasurementTests {
       }
     }
     let settings = MeasurementSettings(samples: 2, minimumSampleNanoseconds: 1000, warmUpNanoseconds: 1000)
-    let measured = Measurer.measure(benchmark, settings: settings)
+    let measured = Sampler.measure(benchmark, settings: settings)
     #expect(measured.allocationsPerRun >= 1)
-    let nothing = Measurer.measure(Benchmark("nothing", operations: 1) { { blackHole(1) } }, settings: settings)
+    let nothing = Sampler.measure(Benchmark("nothing", operations: 1) { { blackHole(1) } }, settings: settings)
     #expect(nothing.allocationsPerRun == 0)
   }
 
@@ -269,7 +269,7 @@ struct LargeResultFileTests {
   func file(samples count: Int, processes: Int = 4) throws -> (RunResult, [UInt8]) {
     var state: UInt64 = 3
     let measurements = (0..<processes).map { process in
-      GroupMeasurement(
+      ProcessMeasurement(
         title: "large", operations: 1,
         samples: (0..<(count / processes)).map { _ in
           state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -283,12 +283,12 @@ struct LargeResultFileTests {
 
   @Test(
     "Reading a file's samples takes a few allocations per process, not one per sample",
-    .enabled(if: Measurer.countsAllocations, "the allocation counter is compiled out under sanitizers"))
+    .enabled(if: Sampler.countsAllocations, "the allocation counter is compiled out under sanitizers"))
   func fewAllocations() throws {
     let (run, bytes) = try file(samples: 100_000)
     #expect(try RunResult.decode(bytes, path: "large.json").groups == run.groups)
     let settings = MeasurementSettings(samples: 1, minimumSampleNanoseconds: 0, warmUpNanoseconds: 0)
-    let measured = Measurer.measure(
+    let measured = Sampler.measure(
       Benchmark("read", operations: 1) { { blackHole(try? RunResult.decode(bytes, path: "large.json")) } },
       settings: settings)
     #expect(measured.allocationsPerRun < 10_000, "\(measured.allocationsPerRun) allocations")

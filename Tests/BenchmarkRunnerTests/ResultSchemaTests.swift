@@ -344,13 +344,13 @@ struct ResultSchemaTests {
   /// A result with every optional field set, as the tool writes it.
   static var fullResult: RunResult {
     let measurements = (0..<2).map { process in
-      GroupMeasurement(
+      ProcessMeasurement(
         title: "scene-file/parse", operations: 4, samples: [812, 790, 845, 801].map { $0 + Double(process) },
         allocationsPerRun: 3, bytesPerRun: 384, instructionsPerOperation: 5968 + Double(process),
         reference: "split/book", bytesProcessed: 4096, peakHeapBytesPerRun: 1040,
         peakResidentBytes: 28_311_552 + 4096 * process)
     }
-    let referenced = GroupMeasurement(
+    let referenced = ProcessMeasurement(
       title: "split/book", operations: 10, samples: [87, 88, 86], allocationsPerRun: 0, bytesPerRun: 0,
       instructionsPerOperation: 664)
     var run = RunResult(

@@ -6,7 +6,7 @@ import Testing
 func processes(_ title: String, _ centres: [Double], count: Int = 12, seed: UInt64 = 1) -> GroupResult {
   GroupResult(
     merging: centres.enumerated().map { index, centre in
-      GroupMeasurement(
+      ProcessMeasurement(
         title: title, operations: 10, samples: samples(centre, count: count, spread: 0.01, seed: seed + UInt64(index)),
         allocationsPerRun: 0, bytesPerRun: 0, instructionsPerOperation: nil)
     })
@@ -293,9 +293,10 @@ struct DecisionTests {
     #expect(Comparison(baseline: baseline, current: current).groups.allSatisfy { $0.time == .regression })
     var policy = ComparisonPolicy()
     policy.groupThresholds = [
-      GroupThresholds("scene/", timeEffect: 0.2, instructions: 0.05), GroupThresholds("parse", instructions: 0.03),
+      GroupThresholds("scene/", timeThreshold: 0.2, instructionThreshold: 0.05),
+      GroupThresholds("parse", instructionThreshold: 0.03),
     ]
-    #expect(policy.limits(for: "scene/parse") == .init(time: 0.2, instructions: 0.03, advisory: false))
+    #expect(policy.limits(for: "scene/parse") == .init(timeThreshold: 0.2, instructionThreshold: 0.03, advisory: false))
     #expect(policy.limits(for: "b") == policy.defaultLimits)
     let comparison = Comparison(baseline: baseline, current: current, policy: policy)
     #expect(comparison.groups.first { $0.title == "scene/parse" }?.time == .same)

@@ -158,7 +158,7 @@ struct ComparisonTests {
     #expect(judged.overall == .regression)
   }
 
-  /// A result whose reference loops ran at `speed` × the time of the fixture's (six processes, 1 % apart).
+  /// A result whose calibration loops ran at `speed` × the time of the fixture's (six processes, 1 % apart).
   func calibrated(_ run: RunResult, speed: Double) -> RunResult {
     var copy = run
     copy.calibration = Calibration(
@@ -180,7 +180,7 @@ struct ComparisonTests {
     // The widening is at least how far the loops moved, either way.
     #expect(comparison.comparability.state.allowance >= max(1 / speed, speed) - 1 - 1e-9)
     #expect(comparison.status == .success || comparison.status == .inconclusive)
-    #expect(comparison.comparability.state.reason.contains("the reference loop ×\(Report.number(1 / speed))"))
+    #expect(comparison.comparability.state.reason.contains("the latency loop ×\(Report.number(1 / speed))"))
   }
 
   @Test("41.3: the suite's reference group moving by 41 % is judged like any group: a regression, not another host")

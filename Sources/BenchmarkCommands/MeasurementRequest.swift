@@ -3,7 +3,7 @@ import Foundation
 
 /// What the measuring subcommands (run, check, baseline update, worker) were
 /// asked to measure, and how: read once from their options.
-struct Measuring {
+struct MeasurementRequest {
   var suite: BenchmarkSuite
   var toolName: String
   var filter = TitleFilter(nil)
@@ -17,22 +17,8 @@ struct Measuring {
   var instructions = false
   /// Estimated cycles (``CycleModel``): the callgrind pass that counts instructions, with caches simulated.
   var cycles = false
-  /// The quietest probe of every measurement so far: the processes a round
-  /// adds are kept to the run's quiet level, not to their own (see ``QuietCore``).
-  let quietProbe = QuietProbe()
-
-  /// A reference, so the copies of ``Measuring`` that the rounds capture share it.
-  final class QuietProbe {
-    private var nanoseconds = Double.infinity
-
-    /// The quickest probe seen so far, if any.
-    var level: Double? { nanoseconds.isFinite ? nanoseconds : nil }
-
-    /// Takes in the probes of `measurements`.
-    func note(_ measurements: some Sequence<GroupMeasurement>) {
-      for measurement in measurements { nanoseconds = min(nanoseconds, measurement.probes?.min() ?? .infinity) }
-    }
-  }
+  /// The quietest probe of every measurement so far (shared by the copies the rounds capture).
+  let quietProbe = QuietFloor()
 
   init(_ options: OptionValues, tool: BenchmarkTool) {
     suite = tool.suite
@@ -139,13 +125,13 @@ struct Measuring {
   func measure(_ benchmarks: [Benchmark], progress: Progress) throws(CommandFailure) -> RunResult {
     defer { progress.clear() }
     let titles = benchmarks.map(\.title)
-    var perGroup: [String: [GroupMeasurement]] = [:]
+    var perGroup: [String: [ProcessMeasurement]] = [:]
     var calibration: Calibration?
     if processes == 0 {
       calibration = Calibration(Calibration.measureHere())
       for (index, benchmark) in benchmarks.enumerated() {
         progress.step("[\(index + 1)/\(benchmarks.count)] \(benchmark.title)")
-        let measurement = Measurer.measure(benchmark, settings: settings, quietProbe: quietProbe.level)
+        let measurement = Sampler.measure(benchmark, settings: settings, quietProbe: quietProbe.level)
         quietProbe.note([measurement])
         perGroup[benchmark.title, default: []].append(measurement)
       }
