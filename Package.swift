@@ -29,12 +29,14 @@ let package = Package(
     .target(name: "StrictJSON"),
     // Scene files and streams: decoded straight from the reader into the solver's values, and the answer writer.
     .target(name: "SceneFormat", dependencies: ["ArrangementSolver", "StrictJSON"]),
-    // A malloc interposer; linked into every executable that depends on it.
-    .target(name: "CAllocationCounter"),
+    // What measuring needs of C, one file per concern: the malloc interposer (linked into every
+    // executable that depends on it), counters and clocks, the resident set, callgrind's client
+    // requests, the quiet-core probe and core pinning.
+    .target(name: "CMeasurement"),
     // What Swift cannot call of the process API (variadic `prctl`): adopting orphaned descendants.
     .target(name: "CProcessControl"),
     // The benchmark runner: registration, measurement, statistics, baselines, verdicts.
-    .target(name: "BenchmarkRunner", dependencies: ["CAllocationCounter", "CProcessControl", "StrictJSON"]),
+    .target(name: "BenchmarkRunner", dependencies: ["CMeasurement", "CProcessControl", "StrictJSON"]),
     // The runner's command line on any suite (run, check, baseline, compare, report, …), so a
     // package can host its own benchmarks in an executable of its own (Examples/HostedSuite).
     .target(name: "BenchmarkCommands", dependencies: ["BenchmarkRunner"]),
@@ -75,7 +77,7 @@ let package = Package(
     .executableTarget(name: "fuzz-result-file", dependencies: ["FuzzChecks"]),
     .testTarget(
       name: "ArrangementSolverTests",
-      dependencies: ["ArrangementSolver", "CAllocationCounter"]
+      dependencies: ["ArrangementSolver", "CMeasurement"]
     ),
     .testTarget(
       name: "SceneFormatTests",

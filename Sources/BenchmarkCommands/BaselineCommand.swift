@@ -58,11 +58,11 @@ enum BaselineCommand {
       // ± half their effect floor get more fresh processes, within the budget.
       var policy = ComparisonPolicy()
       policy.groupThresholds = invocation.suite.thresholds
-      let rounds = try Check(policy: policy, budget: options[Options.budget] ?? defaultBudget).settleBaseline(
+      let additions = try Check(policy: policy, budget: options[Options.budget] ?? defaultBudget).settleBaseline(
         result, measuredIn: Date().timeIntervalSince(started), report: progress.note,
         clock: { Date().timeIntervalSinceReferenceDate }, measure: measure)
-      result = rounds.result
-      summary = rounds.sentence("group(s) known only to within more than ± half their threshold") + "\n"
+      result = additions.result
+      summary = additions.sentence("group(s) known only to within more than ± half their threshold") + "\n"
     }
     try ResultFiles.write(result, to: path)
     if options.has(Options.json) {

@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CMeasurement
 
 /// One registered benchmark: a stable title (its baseline key), setup done
 /// once outside the measurement, and the measured body.

@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CMeasurement
 import Foundation
 
 /// Exact instruction counts from valgrind's callgrind, for machines whose CPU

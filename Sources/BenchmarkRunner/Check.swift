@@ -25,12 +25,12 @@ public struct Check {
   }
 
   /// What the rounds of added processes did.
-  public typealias Rounds = Confirmation.Rounds<RunResult>
+  public typealias Additions = Confirmation.Additions<RunResult>
 
   /// What the check found, and what the rounds of added processes did.
   public struct Outcome: Sendable {
     public var comparison: Comparison
-    public var rounds: Rounds
+    public var additions: Additions
     /// The fresh processes of the groups whose change was confirmed or dropped, if any.
     public var remeasured: RunResult?
 
@@ -39,8 +39,8 @@ public struct Check {
     /// as that measurement found it (``Comparison/confirm(with:)`` takes its figures).
     /// The one result a run writes.
     public var result: RunResult {
-      guard let remeasured else { return rounds.result }
-      var result = rounds.result
+      guard let remeasured else { return additions.result }
+      var result = additions.result
       for index in result.groups.indices {
         if let again = remeasured.group(result.groups[index].title) { result.groups[index] = again }
       }
@@ -53,16 +53,16 @@ public struct Check {
       let helpless = comparison.groups.filter { inDoubt.contains($0.title) && !$0.moreProcessesCouldSettle }
       // Nothing more processes would settle, yet groups in doubt: no "nothing in doubt" before them.
       var text =
-        rounds.count == 0 && rounds.stopped == .settled && !inDoubt.isEmpty
-        ? "sensitivity: no processes added" : rounds.sentence("group(s) in doubt")
+        additions.count == 0 && additions.stopped == .settled && !inDoubt.isEmpty
+        ? "sensitivity: no processes added" : additions.sentence("group(s) in doubt")
       if inDoubt.isEmpty {
-        if rounds.count > 0 { text += "; all settled" }
+        if additions.count > 0 { text += "; all settled" }
       } else {
         text += "; \(inDoubt.count) group(s) still in doubt"
         if !helpless.isEmpty {
           text += " (\(helpless.count) that no number of this run's processes would settle: see their rows)"
-        } else if rounds.stopped != .settled {
-          text += " (\(rounds.stopped.rawValue))"
+        } else if additions.stopped != .settled {
+          text += " (\(additions.stopped.rawValue))"
         }
       }
       return text
@@ -96,7 +96,7 @@ public struct Check {
       fresh: (current.groups.map(\.processes).max() ?? 1, ", in fresh processes"), confirms: .changed)
     let outcome = try confirmation.verdict(
       of: current, measuredIn: seconds, pairing: pairing, report: report, clock: clock)
-    return Outcome(comparison: outcome.comparison, rounds: outcome.rounds, remeasured: outcome.remeasured)
+    return Outcome(comparison: outcome.comparison, additions: outcome.additions, remeasured: outcome.remeasured)
   }
 
   /// A baseline that sees far enough: a group whose own median is known to
@@ -106,7 +106,7 @@ public struct Check {
   public func settleBaseline<Failure: Error>(
     _ result: RunResult, measuredIn seconds: Double, report: (String) -> Void, clock: () -> Double,
     measure: (([String], Int) throws(Failure) -> RunResult)?
-  ) throws(Failure) -> Rounds {
+  ) throws(Failure) -> Additions {
     let policy = policy
     let pairing = Confirmation.Pairing<RunResult, Failure>(
       judge: { Comparison(baseline: $0, current: $0, policy: policy) }, judgeAgain: { _, first in first },

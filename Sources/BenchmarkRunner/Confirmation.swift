@@ -76,7 +76,7 @@ public struct Confirmation: Sendable {
   public struct Outcome<Runs> {
     /// The last judgement, its changes confirmed or dropped by fresh processes.
     public var comparison: Comparison
-    public var rounds: Rounds<Runs>
+    public var additions: Additions<Runs>
     /// The fresh processes of the groups confirmed, if any: what their verdicts and figures now rest on.
     public var remeasured: Runs?
   }
@@ -90,13 +90,13 @@ public struct Confirmation: Sendable {
   ) throws(Failure) -> Outcome<Runs> {
     // The rounds judge what they hold before each round and after the last: that last judgement is the verdict.
     var judged: Comparison?
-    let rounds = try addProcesses(
+    let additions = try addProcesses(
       to: first, measuredIn: seconds, report: report, clock: clock, pairing: pairing,
       inDoubt: {
         judged = pairing.judge($0)
         return Self.settleable(judged!)
       })
-    var comparison = judged ?? pairing.judge(rounds.result)
+    var comparison = judged ?? pairing.judge(additions.result)
     // A change stands only if fresh processes show it again.
     let titles = pairing.confirms.titles(in: comparison)
     var remeasured: Runs?
@@ -108,7 +108,7 @@ public struct Confirmation: Sendable {
       comparison.confirm(with: pairing.judgeAgain(fresh, comparison))
       remeasured = fresh
     }
-    return Outcome(comparison: comparison, rounds: rounds, remeasured: remeasured)
+    return Outcome(comparison: comparison, additions: additions, remeasured: remeasured)
   }
 
   /// The groups of `comparison` in doubt that more processes could settle,
@@ -120,7 +120,7 @@ public struct Confirmation: Sendable {
   }
 
   /// What the rounds of added processes did.
-  public struct Rounds<Runs> {
+  public struct Additions<Runs> {
     /// The measurement with the processes the rounds added.
     public var result: Runs
     public var count = 0
@@ -161,33 +161,33 @@ public struct Confirmation: Sendable {
   public func addProcesses<Runs, Failure: Error>(
     to start: Runs, measuredIn seconds: Double, report: (String) -> Void, clock: () -> Double,
     pairing: Pairing<Runs, Failure>, inDoubt: (Runs) -> [(String, Double?)]
-  ) throws(Failure) -> Rounds<Runs> {
-    var rounds = Rounds(result: start, budget: budget)
+  ) throws(Failure) -> Additions<Runs> {
+    var additions = Additions(result: start, budget: budget)
     guard let measure = pairing.measure, budget > 0 else {
-      rounds.stopped = inDoubt(start).isEmpty ? .settled : .off
-      return rounds
+      additions.stopped = inDoubt(start).isEmpty ? .settled : .off
+      return additions
     }
     let first = pairing.processes(start)
     var perUnit = seconds / Double(max(1, first.count * (first.values.max() ?? 1)))
     while true {
-      let doubt = inDoubt(rounds.result)
-      let processes = pairing.processes(rounds.result)
+      let doubt = inDoubt(additions.result)
+      let processes = pairing.processes(additions.result)
       let open = doubt.filter { (processes[$0.0] ?? maximumProcesses) < maximumProcesses }
       guard !doubt.isEmpty else {
-        rounds.stopped = .settled
+        additions.stopped = .settled
         break
       }
       guard !open.isEmpty else {
-        rounds.stopped = .limit
+        additions.stopped = .limit
         break
       }
       // As many processes as the widest group needs, within a round's bounds and the budget left.
       let needed = open.compactMap(\.1).max() ?? Double(processesPerRound.lowerBound)
-      let affordable = Int(((budget - rounds.seconds) / (perUnit * Double(open.count))).rounded(.down))
+      let affordable = Int(((budget - additions.seconds) / (perUnit * Double(open.count))).rounded(.down))
       let count = min(
         max(Int(needed.rounded(.up)), processesPerRound.lowerBound), processesPerRound.upperBound, affordable)
       guard count >= 1 else {
-        rounds.stopped = .budget
+        additions.stopped = .budget
         break
       }
       let titles = open.map(\.0)
@@ -197,13 +197,13 @@ public struct Confirmation: Sendable {
       let began = clock()
       let fresh = try measure(titles, count)
       let took = max(0, clock() - began)
-      rounds.seconds += took
+      additions.seconds += took
       perUnit = max(perUnit, took / Double(titles.count * count))
-      rounds.count += 1
-      for title in titles { rounds.added[title, default: 0] += count }
-      rounds.result = pairing.pooled(rounds.result, fresh)
+      additions.count += 1
+      for title in titles { additions.added[title, default: 0] += count }
+      additions.result = pairing.pooled(additions.result, fresh)
     }
-    return rounds
+    return additions
   }
 }
 
@@ -268,5 +268,5 @@ extension GroupComparison {
   }
 }
 
-extension Confirmation.Rounds: Sendable where Runs: Sendable {}
+extension Confirmation.Additions: Sendable where Runs: Sendable {}
 extension Confirmation.Outcome: Sendable where Runs: Sendable {}

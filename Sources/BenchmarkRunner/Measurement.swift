@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CMeasurement
 
 /// How long and how often to measure.
 public struct MeasurementSettings: Codable, Sendable, Hashable {

@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CMeasurement
 
 /// Keeps samples off cores that a neighbour slows down.
 ///

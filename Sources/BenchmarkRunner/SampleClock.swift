@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CMeasurement
 
 #if canImport(Glibc)
   import Glibc

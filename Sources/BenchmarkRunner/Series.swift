@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CMeasurement
 import Foundation
 
 #if canImport(Glibc)

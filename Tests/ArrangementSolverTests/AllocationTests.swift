@@ -1,5 +1,5 @@
 import ArrangementSolver
-import CAllocationCounter
+import CMeasurement
 import Testing
 
 #if DEBUG

@@ -1,5 +1,5 @@
 import ArrangementSolver
-import CAllocationCounter
+import CMeasurement
 import Testing
 
 // The fourth generation (SPEC §11, RULES.md §11): R36 a pane's environment,

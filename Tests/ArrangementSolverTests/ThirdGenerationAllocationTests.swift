@@ -1,5 +1,5 @@
 import ArrangementSolver
-import CAllocationCounter
+import CMeasurement
 import Testing
 
 @Suite("The third generation's solve paths and transitions allocate nothing (R30–R35)")

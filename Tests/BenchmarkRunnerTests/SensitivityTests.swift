@@ -148,17 +148,17 @@ struct AdaptiveCheckTests {
       measure: { titles, count in measurer.measure(titles, count) })
     #expect(!measurer.calls.isEmpty)
     #expect(measurer.calls.allSatisfy { $0.titles == ["wobbly"] }, "\(measurer.calls)")
-    #expect(outcome.rounds.added.keys.sorted() == ["wobbly"])
-    #expect(outcome.rounds.seconds <= 10, "\(outcome.rounds.seconds)")
-    #expect(outcome.rounds.seconds == measurer.now)
+    #expect(outcome.additions.added.keys.sorted() == ["wobbly"])
+    #expect(outcome.additions.seconds <= 10, "\(outcome.additions.seconds)")
+    #expect(outcome.additions.seconds == measurer.now)
     let wobbly = try #require(outcome.result.group("wobbly"))
-    #expect(wobbly.processes == 6 + outcome.rounds.added["wobbly"]!)
+    #expect(wobbly.processes == 6 + outcome.additions.added["wobbly"]!)
     #expect(outcome.result.group("steady")?.processes == 6)
     // Stopped because the budget would be exceeded, or because the group settled.
     let settleable = outcome.comparison.groups.filter {
       outcome.comparison.inDoubt.contains($0.title) && $0.moreProcessesCouldSettle
     }
-    #expect(outcome.rounds.stopped == (settleable.isEmpty ? .settled : .budget))
+    #expect(outcome.additions.stopped == (settleable.isEmpty ? .settled : .budget))
     #expect(outcome.summary.contains("of the 10 s budget"))
   }
 
@@ -188,7 +188,7 @@ struct AdaptiveCheckTests {
       first(measurer), against: baseline, measuredIn: 9, report: { _ in }, clock: { measurer.now },
       measure: { titles, count in measurer.measure(titles, count) })
     #expect(measurer.calls.isEmpty)
-    #expect(outcome.rounds.stopped == .off && outcome.comparison.inDoubt == ["wobbly"])
+    #expect(outcome.additions.stopped == .off && outcome.comparison.inDoubt == ["wobbly"])
     #expect(outcome.comparison.groups.first { $0.title == "wobbly" }?.moreProcessesCouldSettle == true)
     #expect(
       outcome.summary
@@ -206,7 +206,7 @@ struct AdaptiveCheckTests {
       first(measurer), against: baseline, measuredIn: 3 * 6 * 8, report: { _ in }, clock: { measurer.now },
       measure: { titles, count in measurer.measure(titles, count) })
     #expect(measurer.calls.map(\.processes).reduce(0, +) <= 1)
-    #expect(outcome.rounds.seconds <= 10)
+    #expect(outcome.additions.seconds <= 10)
   }
 
   @Test("Settled groups need nothing: no rounds, and a change is confirmed in fresh processes")
@@ -217,7 +217,7 @@ struct AdaptiveCheckTests {
     let outcome = Check(policy: ComparisonPolicy(), budget: 10).judge(
       slower, against: baseline, measuredIn: 3, report: { _ in }, clock: { measurer.now },
       measure: { titles, count in measurer.measure(titles, count) })
-    #expect(outcome.rounds.count == 0 && outcome.rounds.stopped == .settled)
+    #expect(outcome.additions.count == 0 && outcome.additions.stopped == .settled)
     // The confirmation measured the group again (at 100 here): the first verdict is dropped.
     #expect(measurer.calls.map(\.titles) == [["steady"]])
     #expect(outcome.comparison.groups[0].note == "first measured as regression; the same on re-measurement")

@@ -1,6 +1,6 @@
 // The process's peak resident set, read without allocating (it is read
 // between measured regions, and must not move the heap counters).
-#include "CAllocationCounter.h"
+#include "CMeasurement.h"
 
 #include <fcntl.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 // Hardware instruction counts through perf_event_open (a variadic syscall
 // that Swift cannot call directly) and a monotonic clock.
 #define _GNU_SOURCE
-#include "CAllocationCounter.h"
+#include "CMeasurement.h"
 
 #include <errno.h>
 #include <string.h>

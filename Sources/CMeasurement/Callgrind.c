@@ -1,5 +1,5 @@
 // Callgrind client requests, so that exactly the measured region is counted.
-#include "CAllocationCounter.h"
+#include "CMeasurement.h"
 
 #if defined(__has_include)
 #if __has_include(<valgrind/callgrind.h>)

@@ -4,7 +4,7 @@
 // It also keeps the live heap bytes (each block's malloc_usable_size: what
 // the allocator really holds, and a deterministic function of the request)
 // and their high-water mark, per thread and for the process.
-#include "CAllocationCounter.h"
+#include "CMeasurement.h"
 
 #include <stddef.h>
 #include <errno.h>

@@ -1,7 +1,7 @@
 // The probe that tells a quiet core from a contended one, and the calls that
 // move the measuring thread between the cores it may run on.
 #define _GNU_SOURCE
-#include "CAllocationCounter.h"
+#include "CMeasurement.h"
 
 #include <time.h>
 #if defined(__linux__)

@@ -1,5 +1,5 @@
-#ifndef C_ALLOCATION_COUNTER_H
-#define C_ALLOCATION_COUNTER_H
+#ifndef C_MEASUREMENT_H
+#define C_MEASUREMENT_H
 
 #include <stdint.h>
 
