@@ -6,7 +6,7 @@ import Foundation
 /// and the functions behind its change.
 enum BisectCommand {
   static let metric = Option<BisectMetric>(
-    "--metric", "METRIC", expected: "instructions, time or cycles", example: "time",
+    "--metric", "METRIC", expected: BenchmarkTool.alternatives(BisectMetric.measured.map(\.rawValue)), example: "time",
     parse: { BisectMetric(rawValue: $0) })
 
   static let command = Command(
@@ -24,7 +24,9 @@ enum BisectCommand {
       moved at least half-way from GOOD's to BAD's. One count per commit.
       cycles: the same search on the estimate of --cycles (instructions and
       the misses of simulated caches), which sees memory that instructions do
-      not; the commits must be recent enough to estimate cycles.
+      not; l1-misses, ll-misses, branches and mispredictions: the same search
+      on the other counts of --cycles. The commits must be recent enough to
+      count them.
 
       time: GOOD against BAD as ab compares them (A B A′ rounds, an A/A
       control); the group with the largest confirmed change is followed. Each
@@ -131,13 +133,12 @@ enum BisectCommand {
           "#\(probe.index) \(line.commits[probe.index].commit.prefix(12)) \(probe.side.rawValue): \(probe.detail)")
       }
     }
-    switch metric {
-    case .instructions, .cycles:
+    if metric.isExact {
       return try Bisection.exact(commits: line.n, metric: metric, progress: report) {
         (index, titles) throws(CommandFailure) -> [String: Double] in
-        try line.counts(index, titles, cycles: metric == .cycles)
+        try line.counts(index, titles, of: metric)
       }
-    case .time:
+    } else {
       let quick = options.has(Options.quick)
       let search = Bisection.TimeSearch(rounds: options[Options.rounds] ?? 6)
       return try search.run(commits: line.n, progress: report) { (index) throws(CommandFailure) in

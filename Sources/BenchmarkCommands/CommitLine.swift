@@ -46,14 +46,14 @@ final class CommitLine {
   }
 
   /// The commit at `index`'s counts per operation of `titles` (every group of its selection when `nil`).
-  func counts(_ index: Int, _ titles: [String]?, cycles: Bool) throws(CommandFailure) -> [String: Double] {
+  func counts(_ index: Int, _ titles: [String]?, of metric: BisectMetric) throws(CommandFailure) -> [String: Double] {
     let build = try build(index)
     let operations = try selection(index)
     let wanted = (titles ?? operations.keys.sorted()).filter { operations[$0] != nil }
     workspace.progress.step("\(label(index)): counting \(wanted.count) group(s) under callgrind")
-    let counts = try workspace.counts(wanted, in: build, cycles: cycles)
+    let counts = try workspace.counts(wanted, in: build, cycles: metric.simulates)
     return counts.reduce(into: [:]) { values, entry in
-      guard let value = cycles ? entry.value.estimatedCycles : entry.value.instructions else { return }
+      guard let value = metric.metric.counted(in: entry.value.events) else { return }
       values[entry.key] = value / Double(max(operations[entry.key] ?? 1, 1))
     }
   }

@@ -89,6 +89,13 @@ struct CommitWorkspace {
   /// Exports `ref` into `.build/ab/<commit>` and builds the tool's product in release there (once).
   func build(_ ref: String, side: String) throws(CommandFailure) -> Build {
     let commit = try commit(of: ref)
+    return try holdingLock(of: commit) { () throws(CommandFailure) -> Build in
+      try build(ref, commit: commit, side: side)
+    }
+  }
+
+  /// ``build(_:side:)`` while this process holds the commit's lock.
+  private func build(_ ref: String, commit: String, side: String) throws(CommandFailure) -> Build {
     let folder = "\(root)/.build/ab/\(commit)"
     let packageFolder = package.isEmpty ? folder : "\(folder)/\(package)"
     let executable = "\(packageFolder)/.build/release/\(product)"
@@ -112,6 +119,24 @@ struct CommitWorkspace {
         "building \(ref) failed (status \(status)); from \(log):\n\(Self.tail(of: log, lines: 10))", status: .toolError)
     }
     return Build(ref: ref, commit: commit, executable: executable)
+  }
+
+  /// `body` while this process holds `.build/ab/<commit>.lock`: two tools that
+  /// build one commit (two `ab` runs, or `ab` beside `bisect`) would otherwise
+  /// each remove and export the other's folder while it builds. One waits, then
+  /// finds the commit built. Where the lock cannot be made, `body` runs unlocked, as before.
+  private func holdingLock<T>(of commit: String, _ body: () throws(CommandFailure) -> T) throws(CommandFailure) -> T {
+    let folder = "\(root)/.build/ab"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let descriptor = open("\(folder)/\(commit).lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return try body() }
+    // Closing the descriptor releases the lock, also when the process dies.
+    defer { close(descriptor) }
+    if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      progress.note("waiting for another build of \(commit.prefix(12)) in \(folder)")
+      while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+    }
+    return try body()
   }
 
   /// `commit`'s files (git archive) in a fresh `folder`.

@@ -220,12 +220,10 @@ enum HistoryCommand {
     else { return nil }
     let series = entries.filter { entry in
       guard let group = entry.groups.first(where: { $0.title == change.group }) else { return false }
-      switch metric {
-      case .time:
+      guard metric.isExact else {
         return change.hostClass.map { TimeSeriesKey(hostClass: $0, clock: change.clock ?? "") }?.holds(entry) ?? false
-      case .instructions: return group.instructionsPerOperation != nil
-      case .cycles: return group.estimatedCyclesPerOperation != nil
       }
+      return group.values[metric.metric.name] != nil
     }.map(\.commit)
     guard let at = series.firstIndex(of: change.commit),
       let previous = series[..<at].last(where: { $0 != change.commit }),

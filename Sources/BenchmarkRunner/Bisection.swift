@@ -1,28 +1,55 @@
 import Foundation
 
 /// A metric a bisection can follow.
-public enum BisectMetric: String, Sendable, CaseIterable, Codable {
-  /// Exact counts under callgrind: one count per commit decides.
-  case instructions
-  /// Medians of fresh processes: decided by paired measurements, never by one.
-  case time
-  /// The estimate of ``CycleModel``: exact, as instructions are.
-  case cycles
+public struct BisectMetric: RawRepresentable, Sendable, Hashable, Codable {
+  /// Its gate name (``Metric/gate``): `time`, or a metric callgrind counts.
+  public let rawValue: String
 
-  /// The metrics this tool can bisect on. A metric named here but not
-  /// measured is refused as a usage error, in words, before anything is built.
-  public static let measured: [BisectMetric] = [.instructions, .time, .cycles]
+  /// `time`, or a metric callgrind counts (``Metric/judgedMetrics``); `nil` for any other name.
+  public init?(rawValue: String) {
+    guard rawValue == Metric.time.gate || Metric.named(rawValue)?.counted == true else { return nil }
+    self.rawValue = rawValue
+  }
+
+  /// Exact counts under callgrind: one count per commit decides.
+  public static let instructions = BisectMetric(rawValue: Metric.instructions.gate!)!
+  /// Medians of fresh processes: decided by paired measurements, never by one.
+  public static let time = BisectMetric(rawValue: Metric.time.gate!)!
+  /// The estimate of ``CycleModel``: exact, as instructions are.
+  public static let cycles = BisectMetric(rawValue: Metric.cycles.gate!)!
+
+  /// The metrics this tool can bisect on: instructions, time, then every
+  /// other metric callgrind counts (`--cycles`'s), in the registry's order. A
+  /// metric named here but not measured is refused as a usage error, in
+  /// words, before anything is built.
+  public static let measured: [BisectMetric] =
+    [.instructions, .time]
+    + Metric.judgedMetrics.filter { $0.counted && $0 != .instructions }.map { BisectMetric(rawValue: $0.gate!)! }
+
+  /// The registry's metric.
+  public var metric: Metric { Metric.named(rawValue)! }
 
   /// Whether one count per commit decides (an exact search), rather than paired measurements.
   public var isExact: Bool { self != .time }
 
+  /// Whether counting it needs callgrind's simulations (`--cycles`), not instructions alone.
+  public var simulates: Bool { isExact && self != .instructions }
+
   /// The metric's unit in tables.
-  public var unit: String {
-    switch self {
-    case .instructions: "instr/op"
-    case .time: "ns/op"
-    case .cycles: "cycles/op"
+  public var unit: String { metric.label }
+
+  public init(from decoder: any Decoder) throws {
+    let name = try decoder.singleValueContainer().decode(String.self)
+    guard let metric = BisectMetric(rawValue: name) else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "unknown metric \(name)"))
     }
+    self = metric
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
   }
 }
 

@@ -99,6 +99,9 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
   /// ``CycleModel`` (other caches or weights) do not compare.
   public var simulatesCaches: Bool { self == .cycles || self == .level1Misses || self == .lastLevelMisses }
 
+  /// Its count in callgrind's totals of one run (by event name), where they give it.
+  public func counted(in events: [String: Double]) -> Double? { fromCallgrind?(events) }
+
   /// Its value in `group`, where the group holds it.
   public func value(in group: GroupResult?) -> Double? { group?.values[name] }
 

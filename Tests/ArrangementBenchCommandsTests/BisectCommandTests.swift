@@ -11,7 +11,10 @@ struct BisectCommandTests {
       (["bisect"], "bisect needs GOOD and BAD"),
       (["bisect", "HEAD"], "bisect needs GOOD and BAD"),
       (["bisect", "a", "b", "c"], "unexpected argument \"c\""),
-      (["bisect", "HEAD~1", "HEAD", "--metric", "speed"], "--metric: \"speed\" is not instructions, time or cycles"),
+      (
+        ["bisect", "HEAD~1", "HEAD", "--metric", "speed"],
+        "--metric: \"speed\" is not instructions, time, cycles, l1-misses, ll-misses, branches or mispredictions"
+      ),
       (["bisect", "HEAD~1", "HEAD", "--metric"], "--metric needs a value"),
       (["bisect", "HEAD~1", "HEAD", "--json", "--markdown"], "--json excludes --markdown"),
       (["bisect", "HEAD~1", "HEAD", "--rounds", "0"], "--rounds"),

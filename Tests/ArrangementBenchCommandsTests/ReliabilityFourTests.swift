@@ -91,7 +91,11 @@ struct ReliabilityFourTests {
       wrapper.arguments = ["--wait", CrashSafetyTests.tool, "bisect", "HEAD~1", "HEAD", "--quiet"]
       wrapper.currentDirectoryURL = URL(fileURLWithPath: Self.root)
       wrapper.standardOutput = FileHandle.nullDevice
-      wrapper.standardError = FileHandle.nullDevice
+      // Its messages, so that a tool that ended early says why.
+      let messages = FileManager.default.temporaryDirectory.appendingPathComponent("interrupt-\(UUID().uuidString)")
+      try #require(FileManager.default.createFile(atPath: messages.path, contents: nil))
+      defer { try? FileManager.default.removeItem(at: messages) }
+      wrapper.standardError = try FileHandle(forWritingTo: messages)
       try wrapper.run()
       usleep(useconds_t(delay * 1e6))
       // setsid forks the tool when it leads a process group and runs it in its own place
@@ -106,8 +110,9 @@ struct ReliabilityFourTests {
         return Int32(String(fields[1])) == wrapper.processIdentifier && isTool(entry)
       }
       guard let tool = (child ?? (isTool(wrapperID) ? wrapperID : nil)).flatMap({ pid_t($0) }) else {
+        let said = (try? String(contentsOf: messages, encoding: .utf8)) ?? ""
         Issue.record(
-          "the tool is not running \(delay) s after its start (\(wrapper.isRunning ? "running" : "exited \(wrapper.terminationStatus)"))"
+          "the tool is not running \(delay) s after its start (\(wrapper.isRunning ? "running" : "exited \(wrapper.terminationStatus)")): \(said.suffix(1500))"
         )
         if wrapper.isRunning { kill(wrapper.processIdentifier, SIGKILL) }
         return

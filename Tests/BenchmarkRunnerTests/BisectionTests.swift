@@ -181,7 +181,10 @@ struct BisectionTests {
 
   @Test("Estimated cycles are followed as instructions are, one count per commit; time alone is measured in pairs")
   func cyclesAreExact() {
-    #expect(BisectMetric.measured == [.instructions, .time, .cycles])
+    #expect(
+      BisectMetric.measured.map(\.rawValue) == [
+        "instructions", "time", "cycles", "l1-misses", "ll-misses", "branches", "mispredictions",
+      ])
     #expect(BisectMetric.cycles.isExact && BisectMetric.instructions.isExact && !BisectMetric.time.isExact)
     let outcome = Bisection.exact(commits: 8, metric: .cycles, progress: { _ in }) { index, titles in
       ["a": index >= 3 ? 2_823 : 1_277].filter { titles?.contains($0.key) ?? true }
