@@ -99,14 +99,7 @@ public enum Export {
         try fields.encode(time_unit, forKey: .time_unit)
         try fields.encodeIfPresent(aggregate_name, forKey: .aggregate_name)
         var counterFields = encoder.container(keyedBy: GroupResult.Key.self)
-        for metric in Metric.scalars {
-          guard let value = counters[metric.name] else { continue }
-          if metric.integral {
-            try counterFields.encode(Int(value), forKey: GroupResult.Key(metric.name))
-          } else {
-            try counterFields.encode(value, forKey: GroupResult.Key(metric.name))
-          }
-        }
+        try counterFields.encode(counters, of: Metric.scalars)
       }
 
       public init(from decoder: any Decoder) throws {

@@ -36,14 +36,7 @@ public struct HistoryEntry: Codable, Sendable, Hashable {
       try fields.encode(median, forKey: GroupResult.Key("median"))
       try fields.encode(p25, forKey: GroupResult.Key("p25"))
       try fields.encode(p75, forKey: GroupResult.Key("p75"))
-      for metric in Metric.kept {
-        guard let value = values[metric.name] else { continue }
-        if metric.integral {
-          try fields.encode(Int(value), forKey: GroupResult.Key(metric.name))
-        } else {
-          try fields.encode(value, forKey: GroupResult.Key(metric.name))
-        }
-      }
+      try fields.encode(values, of: Metric.kept)
     }
 
     public init(from decoder: any Decoder) throws {

@@ -290,3 +290,18 @@ extension GroupResult {
     set { values[metric.name] = newValue }
   }
 }
+
+extension KeyedEncodingContainer where Key == GroupResult.Key {
+  /// Each of `metrics` that `values` holds, as a field named for it: a whole
+  /// number where the metric is one (result files, history entries, exports).
+  mutating func encode(_ values: [String: Double], of metrics: [Metric]) throws {
+    for metric in metrics {
+      guard let value = values[metric.name] else { continue }
+      if metric.integral {
+        try encode(Int(value), forKey: GroupResult.Key(metric.name))
+      } else {
+        try encode(value, forKey: GroupResult.Key(metric.name))
+      }
+    }
+  }
+}

@@ -219,14 +219,7 @@ public struct GroupResult: Codable, Sendable, Hashable {
     try container.encode(throughput, forKey: Key(Metric.throughput.name))
     try container.encodeIfPresent(reference, forKey: Key("reference"))
     try container.encodeIfPresent(contendedSamples, forKey: Key("contendedSamples"))
-    for metric in Metric.scalars {
-      guard let value = values[metric.name] else { continue }
-      if metric.integral {
-        try container.encode(Int(value), forKey: Key(metric.name))
-      } else {
-        try container.encode(value, forKey: Key(metric.name))
-      }
-    }
+    try container.encode(values, of: Metric.scalars)
   }
 
   public init(from decoder: any Decoder) throws {

@@ -125,17 +125,8 @@ struct CycleEstimateTests {
     .enabled(if: canSimulate, "needs a C compiler, valgrind (with its headers), setarch and objcopy"))
   func cacheThrash() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cycle-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let source = folder.appendingPathComponent("walk.c").path
-    let program = folder.appendingPathComponent("walk").path
-    try Self.workload.write(toFile: source, atomically: true, encoding: .utf8)
-    let build = Process()
-    build.executableURL = URL(fileURLWithPath: compiler!)
-    build.arguments = ["-O2", "-o", program, source]
-    try build.run()
-    build.waitUntilExit()
-    try #require(build.terminationStatus == 0)
+    let program = try Self.compile(Self.workload, named: "walk", in: folder)
 
     // One byte after another (256 KiB: the last level holds them), and 4,160 bytes apart: every
     // read a line of its own, 16 MiB of lines that the 8 MiB last level cannot keep between walks.
@@ -192,17 +183,8 @@ struct CycleEstimateTests {
     .enabled(if: canSimulate, "needs a C compiler, valgrind (with its headers), setarch and objcopy"))
   func branchMispredictions() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("branch-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let source = folder.appendingPathComponent("branch.c").path
-    let program = folder.appendingPathComponent("branch").path
-    try Self.branchWorkload.write(toFile: source, atomically: true, encoding: .utf8)
-    let build = Process()
-    build.executableURL = URL(fileURLWithPath: compiler!)
-    build.arguments = ["-O2", "-o", program, source]
-    try build.run()
-    build.waitUntilExit()
-    try #require(build.terminationStatus == 0)
+    let program = try Self.compile(Self.branchWorkload, named: "branch", in: folder)
 
     var counts: [String: Callgrind.Counts] = [:]
     for pattern in ["steady", "random"] {
@@ -221,6 +203,21 @@ struct CycleEstimateTests {
     #expect(judged.groups[0].instructions == .same)
     #expect(judged.groups[0][verdictOn: .branches] == .same)
     #expect(judged.groups[0][verdictOn: .mispredictions] == .regression)
+  }
+
+  /// `source` compiled with -O2 into `folder` (made here); the program's path.
+  static func compile(_ source: String, named name: String, in folder: URL) throws -> String {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("\(name).c").path
+    let program = folder.appendingPathComponent(name).path
+    try source.write(toFile: file, atomically: true, encoding: .utf8)
+    let build = Process()
+    build.executableURL = URL(fileURLWithPath: compiler!)
+    build.arguments = ["-O2", "-o", program, file]
+    try build.run()
+    build.waitUntilExit()
+    try #require(build.terminationStatus == 0)
+    return program
   }
 
   /// A workload that takes one of two calls of the same length for each of
