@@ -204,14 +204,10 @@ struct RegimeKernel {
       (primaryLow, primaryHigh, secondaryLow, secondaryHigh) =
         reversed ? (boundary, edges.end, edges.start, boundary) : (edges.start, boundary, boundary, edges.end)
     } else {
-      let leading = edges.leadingEdge
-      let boundary = edges.position(primaryLength)
-      let gap = Lanes(repeating: spacing)
-      let secondaryStart = Mode.spaced ? edges.position(primaryLength + gap) : boundary
-      let trailing = edges.position(
-        Mode.spaced ? primaryLength + gap + secondaryLength : primaryLength + secondaryLength)
-      (primaryLow, primaryHigh) = edges.span(from: leading, to: boundary)
-      (secondaryLow, secondaryHigh) = edges.span(from: secondaryStart, to: trailing)
+      let (primarySpan, secondarySpan) = edges.spans(
+        primary: primaryLength, secondary: secondaryLength, gap: spacing, spaced: Mode.spaced)
+      (primaryLow, primaryHigh, secondaryLow, secondaryHigh) =
+        (primarySpan.low, primarySpan.high, secondarySpan.low, secondarySpan.high)
     }
     // Unrounded, a piece's panes keep their length (4e-9 each, below 2^22 where rounding
     // moves an edge by less than 1e-9); a rounded edge may leave one without (R9).
