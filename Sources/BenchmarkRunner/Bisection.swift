@@ -33,7 +33,7 @@ public struct BisectMetric: RawRepresentable, Sendable, Hashable, Codable {
   public var isExact: Bool { self != .time }
 
   /// Whether counting it needs callgrind's simulations (`--cycles`), not instructions alone.
-  public var simulates: Bool { isExact && self != .instructions }
+  public var simulates: Bool { metric.option == Metric.cycles.option }
 
   /// The metric's unit in tables.
   public var unit: String { metric.label }

@@ -474,8 +474,8 @@ public struct Comparison: Sendable {
       let somewhere = noBaseline < both.count || noRun < both.count
       guard metric == .instructions || asked || somewhere else { continue }
       var sides: [String] = []
-      let how = metric == .instructions || !metric.counted ? "--instructions counts them" : "--cycles counts them"
-      if noRun > 0 { sides.append("this run counted none for \(noRun) of \(both.count) group(s) (\(how))") }
+      let how = metric.option.map { " (\($0) counts them)" } ?? ""
+      if noRun > 0 { sides.append("this run counted none for \(noRun) of \(both.count) group(s)\(how)") }
       if noBaseline > 0 { sides.append("the baseline holds none for \(noBaseline) of \(both.count) group(s)") }
       let consequence = asked ? "those groups are inconclusive" : "those groups pass on the other metrics"
       lines.append("\(metric.gate!) not compared: " + sides.joined(separator: "; ") + "; \(consequence)")

@@ -20,6 +20,8 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
   /// Whether tables give it a column of its own where some group holds it
   /// (time, allocations and instructions have columns everywhere).
   public let column: Bool
+  /// The option that counts it, where one must be asked for (`--instructions`, `--cycles`).
+  public let option: String?
   public let unit: String
   public let polarity: Polarity
   /// Whether result files hold it as a whole number.
@@ -124,7 +126,9 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
   }
 
   init(
-    _ name: String, gate: String? = nil, label: String, noun: String? = nil, column: Bool = false, unit: String,
+    _ name: String, gate: String? = nil, label: String, noun: String? = nil, column: Bool = false,
+    option: String? = nil,
+    unit: String,
     polarity: Polarity = .smallerIsBetter,
     integral: Bool = false, required: Bool = false, pooling: Pooling = .largest, rule: Rule = .shown,
     format: Format = .number, history: Bool = false, historyStep: Double? = nil, export: Export? = nil,
@@ -136,6 +140,7 @@ public struct Metric: Sendable, Hashable, CustomStringConvertible {
     self.label = label
     self.noun = noun ?? gate ?? name
     self.column = column
+    self.option = option
     self.unit = unit
     self.polarity = polarity
     self.integral = integral
@@ -164,7 +169,8 @@ extension Metric {
     "throughput", label: "ops/s", unit: "operations/s", polarity: .largerIsBetter,
     meaning: "1e9 / median nanoseconds per operation, on one core")
   public static let instructions = Metric(
-    "instructionsPerOperation", gate: "instructions", label: "instr/op", unit: "instructions", pooling: .smallest,
+    "instructionsPerOperation", gate: "instructions", label: "instr/op", option: "--instructions", unit: "instructions",
+    pooling: .smallest,
     // Note (7338ea6): under callgrind counts repeat exactly for one binary, but the checkout's
     // folder once moved them: a clone elsewhere counted displacement/elements at 1,197 instead
     // of 1,185 instructions a call (+1.0%). 2% stays above that.
@@ -210,7 +216,7 @@ extension Metric {
       "peak resident set of a worker process while it set up, warmed up and sampled the group (VmHWM); the most any process reached; not exact",
     fromProcess: { $0.peakResidentBytes.map(Double.init) })
   public static let cycles = Metric(
-    "estimatedCyclesPerOperation", gate: "cycles", label: "cycles/op", column: true, unit: "cycles",
+    "estimatedCyclesPerOperation", gate: "cycles", label: "cycles/op", column: true, option: "--cycles", unit: "cycles",
     rule: .tolerance(relative: 0.02, floor: 0), history: true, historyStep: 0.5,
     export: Export(name: "estimated cycles", unit: "cycles/op", extra: .cycleModel), counter: true,
     meaning:
@@ -224,24 +230,28 @@ extension Metric {
   // Misses and mispredictions are counted in tenths of an event an operation or
   // more: below that, a group's count moves with where its buffers landed.
   public static let level1Misses = Metric(
-    "level1MissesPerOperation", gate: "l1-misses", label: "L1 miss/op", noun: "L1 misses", column: true, unit: "misses",
+    "level1MissesPerOperation", gate: "l1-misses", label: "L1 miss/op", noun: "L1 misses", column: true,
+    option: "--cycles", unit: "misses",
     rule: .tolerance(relative: 0.02, floor: 0.1), history: true, historyStep: 0.1,
     meaning: "misses of the simulated first-level instruction and data caches per operation (--cycles)",
     fromCallgrind: { Self.level1Events($0) })
   public static let lastLevelMisses = Metric(
     "lastLevelMissesPerOperation", gate: "ll-misses", label: "LL miss/op", noun: "LL misses", column: true,
+    option: "--cycles",
     unit: "misses",
     rule: .tolerance(relative: 0.02, floor: 0.1), history: true, historyStep: 0.1,
     meaning: "misses of the simulated last-level cache per operation (--cycles)",
     fromCallgrind: { Self.lastLevelEvents($0) })
   public static let branches = Metric(
-    "conditionalBranchesPerOperation", gate: "branches", label: "branches/op", column: true, unit: "branches",
+    "conditionalBranchesPerOperation", gate: "branches", label: "branches/op", column: true, option: "--cycles",
+    unit: "branches",
     rule: .tolerance(relative: 0.02, floor: 0), history: true, historyStep: 0.5,
     export: Export(name: "conditional branches", unit: "branches/op", extra: .none), counter: true,
     meaning: "conditional branches executed per operation, in callgrind's branch simulation (--cycles)",
     fromCallgrind: { $0["Bc"] })
   public static let mispredictions = Metric(
-    "mispredictedBranchesPerOperation", gate: "mispredictions", label: "mispredicts/op", column: true, unit: "branches",
+    "mispredictedBranchesPerOperation", gate: "mispredictions", label: "mispredicts/op", column: true,
+    option: "--cycles", unit: "branches",
     rule: .tolerance(relative: 0.02, floor: 0.1), history: true, historyStep: 0.1,
     export: Export(name: "mispredicted branches", unit: "branches/op", extra: .none), counter: true,
     meaning:

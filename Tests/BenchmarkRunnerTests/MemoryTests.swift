@@ -136,6 +136,12 @@ struct MemoryTests {
     #expect(comparison(4096, nil).groups[0].memory == .same)
     #expect(GatedMetrics(names: "memory,cycles") == [.memory, .cycles])
     #expect(GatedMetrics(names: "rss") == nil)
+    // A side without peak heap bytes is said, with no option to ask for them (none counts them).
+    let uncompared = comparison(4096, nil).uncompared
+    #expect(
+      uncompared.contains(
+        "memory not compared: this run counted none for 1 of 1 group(s); those groups pass on the other metrics"),
+      "\(uncompared)")
   }
 
   @Test("The resident set is shown beside the peak heap bytes but never judged")
