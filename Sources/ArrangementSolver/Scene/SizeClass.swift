@@ -35,10 +35,13 @@ public struct SizeClasses: Hashable, Sendable {
     )
   }
 
+  /// R2: where a container length becomes regular.
+  @usableFromInline static let regularFrom = 600.0
+
   /// R2: a container length is regular from 600 points, in each lane (the
   /// general path and the regime kernel both ask this).
   @inlinable @inline(__always)
   static func isRegular<Lanes: KernelLanes>(_ length: Lanes) -> Lanes.Mask {
-    length.greaterOrEqual(Lanes(repeating: 600))
+    length.greaterOrEqual(Lanes(repeating: regularFrom))
   }
 }

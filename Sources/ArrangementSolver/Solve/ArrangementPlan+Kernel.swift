@@ -29,13 +29,15 @@ enum KernelChoice: UInt8, Sendable {
 /// once when the plan is made, so a size's choice is one byte.
 @usableFromInline
 enum PlanEntry: UInt8, Sendable {
-  case compiledNoGrid, snapped, spaced, acrossFold, uncompiled, general
+  /// A compiled split, answered by its ``AnswerTable``: without and with a display scale.
+  case table, snappedTable
+  case snapped, spaced, acrossFold, uncompiled, general
 
   init(kernel: KernelChoice, compiled: Bool, spacing: Double) {
     switch kernel {
     case .noGrid where spacing > 0, .snappingGrid where spacing > 0: self = .spaced
-    case .noGrid: self = compiled ? .compiledNoGrid : .uncompiled
-    case .snappingGrid: self = .snapped
+    case .noGrid: self = compiled ? .table : .uncompiled
+    case .snappingGrid: self = compiled ? .snappedTable : .snapped
     case .acrossFold: self = .acrossFold
     // A stacked overlay (R22) takes the general path: as an entry of its own
     // it made the other plans dearer (callgrind: peers plan 254 → 260).

@@ -40,17 +40,24 @@ extension ArrangementPlan {
   @usableFromInline @inline(never)
   func solve(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
     switch entry {
-    case .compiledNoGrid:
-      if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: Compiled<NoGrid>.self) {
-        slot.initialize(to: answer.solution)
-      } else {
+    case .table:
+      if !solveFromTable(width: width, height: height, mode: NoGrid.self, into: slot) {
         solveGeneral(width: width, height: height, into: slot)
       }
+    case .snappedTable: solveSnappedTable(width: width, height: height, into: slot)
     case .snapped: solveSnapped(width: width, height: height, into: slot)
     case .spaced: solveSpaced(width: width, height: height, into: slot)
     case .acrossFold: solveAcrossFold(width: width, height: height, into: slot)
     case .uncompiled: solveUncompiled(width: width, height: height, into: slot)
     case .general: solveGeneral(width: width, height: height, into: slot)
+    }
+  }
+
+  /// ``solve(width:height:)`` for a compiled split with a display scale.
+  @inline(never)
+  func solveSnappedTable(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
+    if !solveFromTable(width: width, height: height, mode: SnappingGrid.self, into: slot) {
+      solveGeneral(width: width, height: height, into: slot)
     }
   }
 
@@ -63,12 +70,7 @@ extension ArrangementPlan {
   /// ``solve(width:height:)`` for a plan with a display scale.
   @inline(never)
   func solveSnapped(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
-    let kernel = RegimeKernel(self)
-    let answer =
-      compiled
-      ? kernel.solve(widths: width, heights: height, mode: Compiled<SnappingGrid>.self)
-      : kernel.solve(widths: width, heights: height, mode: SnappingGrid.self)
-    if let answer {
+    if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: SnappingGrid.self) {
       slot.initialize(to: answer.solution)
     } else {
       solveGeneral(width: width, height: height, into: slot)
@@ -111,9 +113,21 @@ extension ArrangementPlan {
     }
   }
 
-  /// The regime kernel's answer for one size, or `nil` where the general path
-  /// answers (for tests: that the kernel takes the sizes it should).
+  /// The fast path's answer for one size, or `nil` where the general path
+  /// answers (for tests: that the fast path takes the sizes it should): the
+  /// plan's ``AnswerTable`` where it has one, else its regime kernel.
   package func regimeSolution(width: Double, height: Double) -> Solution? {
+    if entry == .table || entry == .snappedTable {
+      var answer: Solution?
+      let slot = UnsafeMutablePointer<Solution>.allocate(capacity: 1)
+      defer { slot.deallocate() }
+      let answered =
+        entry == .table
+        ? solveFromTable(width: width, height: height, mode: NoGrid.self, into: slot)
+        : solveFromTable(width: width, height: height, mode: SnappingGrid.self, into: slot)
+      if answered { answer = slot.move() }
+      return answer
+    }
     struct One: KernelUse {
       let width: Double
       let height: Double
@@ -172,11 +186,30 @@ extension ArrangementPlan {
   /// kernel) through the general path. Returns the sweep's count.
   @inline(__always)
   func solveAll<Sweep: PlanSweep>(_ sweep: Sweep) -> Int {
+    switch entry {
+    case .table: return solveFromTable(sweep, mode: NoGrid.self)
+    case .snappedTable: return solveFromTable(sweep, mode: SnappingGrid.self)
+    default: break
+    }
     var index = withKernel(SweepPairs(sweep: sweep)) ?? 0
     while index < sweep.count {
       let (width, height) = sweep.size(index)
       sweep.put(solveSize(width, height), at: index)
       index += 1
+    }
+    return sweep.count
+  }
+
+  /// Every size of `sweep` through the plan's ``AnswerTable``, or the general path.
+  @inline(never)
+  func solveFromTable<Sweep: PlanSweep, Mode: KernelMode>(_ sweep: Sweep, mode: Mode.Type) -> Int {
+    for index in 0..<sweep.count {
+      let (width, height) = sweep.size(index)
+      if let answer = tableAnswer(width: width, height: height, mode: mode) {
+        sweep.put(answer, at: index)
+      } else {
+        sweep.put(solveSize(width, height), at: index)
+      }
     }
     return sweep.count
   }
@@ -220,6 +253,8 @@ protocol PlanSweep {
   func put(_ solution: Solution, at index: Int)
   /// Both lanes of `answer`, at `index` and `index + 1`.
   func put(_ answer: RegimeAnswer<SIMD2<Double>>, at index: Int)
+  /// A table's answer (``AnswerTable``).
+  func put(_ answer: TableAnswer, at index: Int)
 }
 
 /// Sizes in, an array of solutions out.
@@ -240,6 +275,10 @@ struct SizeSweep: PlanSweep {
     output[index] = answer.solution(0)
     output[index + 1] = answer.solution(1)
   }
+  @inline(__always) func put(_ answer: TableAnswer, at index: Int) {
+    answer.row.pointee.write(
+      primary: answer.primary, secondary: answer.secondary, into: output.baseAddress.unsafelyUnwrapped + index)
+  }
 }
 
 /// Width and height columns in, solution columns out.
@@ -255,6 +294,14 @@ struct ColumnSweep: PlanSweep {
   }
   @inline(__always) func put(_ solution: Solution, at index: Int) { columns[index] = solution }
   @inline(__always) func put(_ answer: RegimeAnswer<SIMD2<Double>>, at index: Int) { columns.store(answer, at: index) }
+  @inline(__always) func put(_ answer: TableAnswer, at index: Int) {
+    let (primary, secondary) = (answer.primary, answer.secondary)
+    (columns.primaryX[index], columns.primaryY[index]) = (primary.x, primary.y)
+    (columns.primaryWidth[index], columns.primaryHeight[index]) = (primary.width, primary.height)
+    (columns.secondaryX[index], columns.secondaryY[index]) = (secondary.x, secondary.y)
+    (columns.secondaryWidth[index], columns.secondaryHeight[index]) = (secondary.width, secondary.height)
+    columns.flags[index] = SolutionColumns.Flags(rawValue: answer.row.pointee.flags)
+  }
 }
 
 extension SolutionColumns {

@@ -71,6 +71,8 @@ public struct ArrangementPlan: Sendable {
   @usableFromInline var levitateWidth: LinearRange
   @usableFromInline var levitateHeight: LinearRange
   @usableFromInline var levitateAlignment: LevitateAlignment
+  /// A compiled split's answers (``AnswerTable``); empty for other plans.
+  @usableFromInline var table: AnswerTable
 
   /// Compiles `scene`; its container's size is ignored (give it to ``solve(width:height:)``).
   public init(_ scene: Scene) {
@@ -142,6 +144,8 @@ public struct ArrangementPlan: Sendable {
         && verticalRegimes.coversRegime(primaryHeight, secondaryHeight, primaryFirst: primaryFirst)
     }
     entry = PlanEntry(kernel: kernel, compiled: compiled, spacing: spacing)
+    table = AnswerTable()
+    table = AnswerTable(self)
   }
 }
 
@@ -379,6 +383,7 @@ extension ArrangementPlan: ArrangementConfiguration {
       if style == .split {
         kernel = .general
         entry = PlanEntry(kernel: kernel, compiled: compiled, spacing: spacing)
+        table = AnswerTable()
       }
     }
     placeDivider(at: position, snap: snap, velocity: velocity, step: step)

@@ -1,0 +1,286 @@
+/// A compiled split's answers, as a table: everything a size's answer holds
+/// that does not vary with the size, worked out once by the rules
+/// themselves, so that a solve only finds its row and computes the few
+/// coordinates that move.
+///
+/// A split without folds, gap, divider or adaptation, whose sizing compiled
+/// (``RegimeTable``), has eight discrete outcomes: the split axis (R16)
+/// times the container's class along each side (R2). Each outcome is a row:
+/// both panes side by side (R17) with their classes and z-indexes (R20),
+/// the split axis (R21) and the column flags; or the primary alone over
+/// the layout area (R17, R19); or no row (the general path answers). The
+/// rows are built by ``RegimeAnswer/solution``, the general path's own
+/// builder, and stored as the bytes an answer holds beside its frames.
+///
+/// Per size, a solve computes the layout area (R1), the axis and the two
+/// class bits (one comparison each), finds the piece of the axis's table
+/// that holds the area's length, evaluates its `a + f·L`, places the
+/// boundary (R8, R9: ``PaneEdges/interior(_:)``, rounded only with a
+/// display scale) and stores: two frames and three words of the row.
+@frozen
+public struct AnswerTable: Sendable {
+  /// R2 as one comparison a side: the container is regular along its width
+  /// from `horizontalFrom` points (600 when derived; −∞ or +∞ when given).
+  @usableFromInline var horizontalFrom = Double.infinity
+  @usableFromInline var verticalFrom = Double.infinity
+  /// For each outcome, a byte: which of ``TableRow/all`` answers it (0–7
+  /// both panes, 8–15 the primary alone), or 255 for the general path.
+  @usableFromInline var rowCodes = UInt64.max
+  /// ``TableRow/all``'s address, kept here so that a solve does not ask
+  /// for the global (an out-of-line `swift_once` each time).
+  @usableFromInline var rowsAddress: UInt = 0
+
+  @usableFromInline
+  init() {}
+
+  /// The row code of outcome `index`.
+  @inline(__always)
+  func code(_ index: Int) -> Int { Int(truncatingIfNeeded: rowCodes &>> UInt64(8 &* index)) & 0xFF }
+
+  /// The row of code `code` (below 16).
+  @inline(__always)
+  func row(_ code: Int) -> UnsafePointer<TableRow> {
+    UnsafePointer<TableRow>(bitPattern: rowsAddress).unsafelyUnwrapped + code
+  }
+}
+
+/// One outcome of a compiled split: what the answer holds beside its frames.
+@frozen
+public struct TableRow: Sendable {
+  /// The answer's bytes after each pane's frame: z-index, classes,
+  /// visibility (``PaneLayout``); after the secondary's, the split axis,
+  /// adaptation and divider too (the last 8 bytes in `tail`).
+  @usableFromInline var primaryRest: SIMD2<UInt64> = .zero
+  @usableFromInline var secondaryRest: SIMD2<UInt64> = .zero
+  @usableFromInline var tail: UInt64 = 0
+  /// The same as ``SolutionColumns/Flags``.
+  @usableFromInline var flags: UInt64 = 0
+
+  @usableFromInline
+  init() {}
+
+  /// The row of `answer`, whose frames are placeholders.
+  init(_ answer: Solution) {
+    flags = SolutionColumns.Flags(answer).rawValue
+    (primaryRest, secondaryRest, tail) = withUnsafeTemporaryAllocation(of: Solution.self, capacity: 1) { buffer in
+      // Zeroed first, so the padding an answer leaves is zero in the row.
+      let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+      raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<Solution>.size)
+      buffer.baseAddress!.initialize(to: answer)
+      return (
+        raw.loadUnaligned(fromByteOffset: SolutionBytes.primaryRest, as: SIMD2<UInt64>.self),
+        raw.loadUnaligned(fromByteOffset: SolutionBytes.secondaryRest, as: SIMD2<UInt64>.self),
+        raw.loadUnaligned(fromByteOffset: SolutionBytes.tail, as: UInt64.self)
+      )
+    }
+  }
+
+  /// Every row there is: a row depends only on its kind and its index (the
+  /// axis and the container's classes), not on the plan, which keeps only
+  /// the kind of each index. Built once, by the general path's builder.
+  ///
+  /// Note: out of the plan, behind a pointer: rows stored in the plan (eight
+  /// fields chosen by a switch) were all loaded ahead of the choice, as
+  /// LLVM may speculate loads from the plan (callgrind, peers plan: 409
+  /// instructions a size).
+  nonisolated(unsafe) static let all: UnsafePointer<TableRow> = {
+    let rows = UnsafeMutablePointer<TableRow>.allocate(capacity: 16)
+    for index in 0..<8 {
+      let axis: Axis = index & 4 == 0 ? .horizontal : .vertical
+      let (horizontallyRegular, verticallyRegular) = (index & 2 != 0, index & 1 != 0)
+      (rows + index).initialize(
+        to: TableRow(
+          RegimeAnswer<Double>(
+            axis: axis, crossStart: 0, crossLength: 0, primaryStart: 0, primaryExtent: 0, secondaryStart: 0,
+            secondaryExtent: 0, regularAcross: axis == .horizontal ? verticallyRegular : horizontallyRegular
+          ).solution))
+      (rows + 8 + index).initialize(
+        to: TableRow(
+          RegimeAnswer<Double>.overArea(
+            left: 0, top: 0, areaWidth: 0, areaHeight: 0, horizontalRegular: horizontallyRegular,
+            verticalRegular: verticallyRegular, secondaryShown: false, stacked: false
+          ).solution))
+    }
+    return UnsafePointer(rows)
+  }()
+
+  /// Which row a size takes: the split axis (R16), and the container's class along each side (R2).
+  @inline(__always)
+  static func index(horizontal: Bool, horizontallyRegular: Bool, verticallyRegular: Bool) -> Int {
+    (horizontal ? 0 : 4) | (horizontallyRegular ? 2 : 0) | (verticallyRegular ? 1 : 0)
+  }
+
+  /// Writes the answer with frames `primary` and `secondary` into `slot`.
+  ///
+  /// Note: three 16-byte words and two frames, not a `Solution` built field
+  /// by field: that wrote each class, flag and z-index with a store of its
+  /// own (19 stores an answer).
+  @inline(__always)
+  func write(primary: Rect, secondary: Rect, into slot: UnsafeMutablePointer<Solution>) {
+    let raw = UnsafeMutableRawPointer(slot)
+    raw.storeBytes(of: SIMD4(primary.x, primary.y, primary.width, primary.height), as: SIMD4<Double>.self)
+    raw.storeBytes(of: primaryRest, toByteOffset: SolutionBytes.primaryRest, as: SIMD2<UInt64>.self)
+    raw.storeBytes(
+      of: SIMD4(secondary.x, secondary.y, secondary.width, secondary.height), toByteOffset: SolutionBytes.secondary,
+      as: SIMD4<Double>.self)
+    raw.storeBytes(of: secondaryRest, toByteOffset: SolutionBytes.secondaryRest, as: SIMD2<UInt64>.self)
+    raw.storeBytes(of: tail, toByteOffset: SolutionBytes.tail, as: UInt64.self)
+  }
+}
+
+/// Where a ``Solution``'s parts lie in its 104 bytes (``TableRow/write(primary:secondary:into:)``).
+enum SolutionBytes {
+  static var primaryRest: Int { @inline(__always) get { MemoryLayout<Solution>.offset(of: \.primary.zIndex)! } }
+  static var secondary: Int { @inline(__always) get { MemoryLayout<Solution>.offset(of: \.secondary)! } }
+  static var secondaryRest: Int {
+    @inline(__always) get { MemoryLayout<Solution>.offset(of: \.secondary.zIndex)! }
+  }
+  /// The last 8 bytes (the divider's position).
+  static var tail: Int { @inline(__always) get { secondaryRest + 16 } }
+
+  /// Whether the layout is the one the rows assume: each pane a frame then
+  /// its rest, the primary's within 16 bytes, the secondary's and the
+  /// answer's fields within the last 24 (checked when a table is made).
+  static var assumed: Bool {
+    MemoryLayout<Rect>.size == 32 && primaryRest == 32 && secondary == 48 && secondaryRest == 80
+      && MemoryLayout<Solution>.size == 104
+  }
+}
+
+extension AnswerTable {
+  /// The table of `plan`: a kind for each row of a split without folds
+  /// whose sizing compiled (no gap, divider or adaptation); none otherwise.
+  init(_ plan: ArrangementPlan) {
+    self.init()
+    guard plan.entry == .table || plan.entry == .snappedTable, SolutionBytes.assumed else { return }
+    if plan.derivesClasses {
+      (horizontalFrom, verticalFrom) = (SizeClasses.regularFrom, SizeClasses.regularFrom)
+    } else {
+      horizontalFrom = plan.givenClasses.horizontal == .regular ? -.infinity : .infinity
+      verticalFrom = plan.givenClasses.vertical == .regular ? -.infinity : .infinity
+    }
+    for index in 0..<8 {
+      let axis: Axis = index & 4 == 0 ? .horizontal : .vertical
+      let regularAlong = axis == .horizontal ? index & 2 != 0 : index & 1 != 0
+      // R17: both panes only where the axis is allowed and the container is
+      // regular along it; otherwise the primary alone (R19).
+      let both = SplitRules.showsBoth(showsSecondary: true, allowed: plan.axes.allows(axis), regular: regularAlong)
+      rowCodes &= ~(0xFF << (8 * UInt64(index)))
+      rowCodes |= UInt64(both ? index : 8 + index) << (8 * UInt64(index))
+    }
+    rowsAddress = UInt(bitPattern: TableRow.all)
+  }
+}
+
+extension RegimeTable {
+  /// The first pane's length by the piece holding `length`, if one does:
+  /// the first piece whose high end is not below `length` (the pieces
+  /// ascend and are disjoint; a slot past the last holds nothing, its high
+  /// end −∞), read by its index alone.
+  ///
+  /// Note: a piece chosen by index through a switch loads its own numbers; chosen
+  /// by nested selects (`RegimeTable/first(_:from:walks:)`), LLVM loaded all
+  /// four pieces' first; from columns (`SIMD4`) read at a run-time index, it
+  /// stored each column to the stack to load one lane (callgrind, peers plan
+  /// 129 → 132 instructions a size).
+  @inline(__always)
+  func first(holding length: Double) -> Double? {
+    let index = length <= pieces[0].high ? 0 : length <= pieces[1].high ? 1 : length <= pieces[2].high ? 2 : 3
+    let piece =
+      switch index {
+      case 0: pieces[0]
+      case 1: pieces[1]
+      case 2: pieces[2]
+      default: pieces[3]
+      }
+    guard piece.holds(length) else { return nil }
+    return piece.first(length)
+  }
+}
+
+/// One size's answer from the table: the row, and both frames.
+struct TableAnswer {
+  var row: UnsafePointer<TableRow>
+  var primary: Rect
+  var secondary: Rect
+}
+
+extension ArrangementPlan {
+  /// The table's answer for one size, or `nil` where the general path answers.
+  ///
+  /// A length in a piece needs no sanitising (``RegimeTable/largestLength``),
+  /// and the cross length is at most the length along the axis (R16), so
+  /// the sizes are read as given; any other size has no piece, or no area.
+  @_transparent
+  func tableAnswer<Mode: KernelMode>(width: Double, height: Double, mode: Mode.Type) -> TableAnswer? {
+    // R1, R29: the layout area.
+    let areaWidth = SolveContext.areaLength(width, insets.left, insets.right)
+    let areaHeight = SolveContext.areaLength(height, insets.top, insets.bottom)
+    guard areaWidth > 0 && areaHeight > 0 else { return nil }
+    // R16: along the longer side; R2: the container's classes.
+    let horizontal = SplitRules.alongWidth(width: areaWidth, height: areaHeight)
+    let index = TableRow.index(
+      horizontal: horizontal, horizontallyRegular: width >= table.horizontalFrom,
+      verticallyRegular: height >= table.verticalFrom)
+    let code = table.code(index)
+    if code >= 8 {
+      // R17, R19: the primary alone over the layout area.
+      guard code < 16, (horizontal ? areaWidth : areaHeight) <= RegimeTable.largestLength else { return nil }
+      return TableAnswer(
+        row: table.row(code), primary: Rect(x: insets.left, y: insets.top, width: areaWidth, height: areaHeight),
+        secondary: .zero)
+    }
+    return horizontal
+      ? tableSplit(row: code, along: .horizontal, length: areaWidth, crossLength: areaHeight, mode: mode)
+      : tableSplit(row: code, along: .vertical, length: areaHeight, crossLength: areaWidth, mode: mode)
+  }
+
+  /// Both panes along `axis`: the piece's `a + f·L` for the pane sized
+  /// first (R4), the rest for the other, and the boundary between them
+  /// placed as the general path places it (R8, R9).
+  ///
+  /// Note: each axis's table read where it is: passed as an argument, the
+  /// table was copied for every size.
+  @_transparent
+  func tableSplit<Mode: KernelMode>(
+    row: Int, along axis: Axis, length: Double, crossLength: Double, mode: Mode.Type
+  ) -> TableAnswer? {
+    let found =
+      axis == .horizontal ? horizontalRegimes.first(holding: length) : verticalRegimes.first(holding: length)
+    guard let first = found else { return nil }
+    let primaryLength = primaryFirst ? first : length - first
+    let start = axis == .horizontal ? insets.left : insets.top
+    let crossStart = axis == .horizontal ? insets.top : insets.left
+    let reversed = axis.flowsBackward(rightToLeft: isRightToLeft)
+    let edges = PaneEdges<Double>(
+      start: start, end: start + length, length: length, reversed: reversed, scale: scale, snaps: Mode.snaps,
+      origin: axis == .horizontal ? originX : originY)
+    // What the compiler proved of every piece (``RegimeTable/piece(low:high:a:f:)``): the
+    // boundary is no end and lies within the area, and the far edge is the area's end.
+    let boundary = edges.interior(primaryLength)
+    let (primaryLow, primaryHigh, secondaryLow, secondaryHigh) =
+      reversed ? (boundary, edges.end, edges.start, boundary) : (edges.start, boundary, boundary, edges.end)
+    // Unrounded, a piece's panes keep their length; a rounded edge may leave one without (R9).
+    if Mode.snaps {
+      guard primaryHigh > primaryLow && secondaryHigh > secondaryLow else { return nil }
+    }
+    return TableAnswer(
+      row: table.row(row),
+      primary: Rect(
+        along: axis, start: primaryLow, length: primaryHigh - primaryLow, crossStart: crossStart,
+        crossLength: crossLength),
+      secondary: Rect(
+        along: axis, start: secondaryLow, length: secondaryHigh - secondaryLow, crossStart: crossStart,
+        crossLength: crossLength))
+  }
+
+  /// The table's answer for one size into `slot`; false where the general path answers.
+  @inline(__always)
+  func solveFromTable<Mode: KernelMode>(
+    width: Double, height: Double, mode: Mode.Type, into slot: UnsafeMutablePointer<Solution>
+  ) -> Bool {
+    guard let answer = tableAnswer(width: width, height: height, mode: mode) else { return false }
+    answer.row.pointee.write(primary: answer.primary, secondary: answer.secondary, into: slot)
+    return true
+  }
+}
