@@ -1,34 +1,41 @@
-/// A compiled split's answers, as a table: everything a size's answer holds
-/// that does not vary with the size, worked out once by the rules
-/// themselves, so that a solve only finds its row and computes the few
-/// coordinates that move.
+/// A plan's answers, as a table: everything a size's answer holds that does
+/// not vary with the size, worked out once by the rules themselves, so that
+/// a solve only finds its row and computes the few coordinates that move.
 ///
-/// A split without folds, gap, divider or adaptation, whose sizing compiled
-/// (``RegimeTable``), has eight discrete outcomes: the split axis (R16)
-/// times the container's class along each side (R2). Each outcome is a row:
-/// both panes side by side (R17) with their classes and z-indexes (R20),
-/// the split axis (R21) and the column flags; or the primary alone over
-/// the layout area (R17, R19); or no row (the general path answers). The
-/// rows are built by ``RegimeAnswer/solution``, the general path's own
-/// builder, and stored as the bytes an answer holds beside its frames.
+/// A plan has at most eight discrete outcomes: the split axis (R16) times
+/// the container's class along each side (R2). Each outcome is a row (or
+/// none: the general path answers), built by ``RegimeAnswer/solution``, the
+/// general path's own builder, and stored as the bytes an answer holds
+/// beside its frames, with its column flags:
+/// - a split without folds, gap, divider or adaptation whose sizing
+///   compiled (``RegimeTable``): both panes along the axis (R17, R20, R21),
+///   or the primary alone over the layout area (R17, R19);
+/// - an overlay without folds: both panes over the area, the primary in
+///   front (R22);
+/// - a plan with one active fold: the panes on its sides (R18, R23), or a
+///   split's primary alone on its side (R19); the axis is the fold's.
 ///
 /// Per size, a solve computes the layout area (R1), the axis and the two
-/// class bits (one comparison each), finds the piece of the axis's table
-/// that holds the area's length, evaluates its `a + f·L`, places the
-/// boundary (R8, R9: ``PaneEdges/interior(_:)``, rounded only with a
-/// display scale) and stores: two frames and three words of the row.
+/// class bits (one comparison each) and the coordinates that move: in a
+/// split, the piece of the axis's table that holds the area's length, its
+/// `a + f·L` and the boundary (R8, R9: ``PaneEdges/interior(_:)``, rounded
+/// only with a display scale); beside a fold, the far side's length; then
+/// it stores two frames and three words of the row.
 @frozen
 public struct AnswerTable: Sendable {
   /// R2 as one comparison a side: the container is regular along its width
   /// from `horizontalFrom` points (600 when derived; −∞ or +∞ when given).
   @usableFromInline var horizontalFrom = Double.infinity
   @usableFromInline var verticalFrom = Double.infinity
-  /// For each outcome, a byte: which of ``TableRow/all`` answers it (0–7
-  /// both panes, 8–15 the primary alone), or 255 for the general path.
+  /// For each outcome, a byte: which of ``TableRow/all`` answers it (see
+  /// ``TableRow/Kind``), or 255 for the general path.
   @usableFromInline var rowCodes = UInt64.max
   /// ``TableRow/all``'s address, kept here so that a solve does not ask
   /// for the global (an out-of-line `swift_once` each time).
   @usableFromInline var rowsAddress: UInt = 0
+  /// Beside a fold: its axis, and the primary on the leading side (R18, R23).
+  @usableFromInline var foldAxis = Axis.horizontal
+  @usableFromInline var primaryLeading = true
 
   @usableFromInline
   init() {}
@@ -59,6 +66,49 @@ public struct TableRow: Sendable {
   @usableFromInline
   init() {}
 
+  /// Which rows a code (a row's index in ``all``) names, by its eighth.
+  @usableFromInline
+  enum Kind: Int, CaseIterable {
+    /// Both panes of a split along the axis (R17, R20, R21).
+    case split
+    /// The primary alone over the layout area (R17, R19).
+    case alone
+    /// Both panes over the area, the primary in front (R22).
+    case stacked
+    /// A split's panes on the fold's sides (R18).
+    case besideSplit
+    /// An overlay's panes on the fold's sides (R23): no split axis.
+    case besideOverlay
+    /// A split's primary alone on its side of the fold (R19).
+    case besideAlone
+
+    /// The answer with placeholder frames of outcome `index`.
+    func answer(_ index: Int) -> Solution {
+      let axis: Axis = index & 4 == 0 ? .horizontal : .vertical
+      let (horizontallyRegular, verticallyRegular) = (index & 2 != 0, index & 1 != 0)
+      let across = axis == .horizontal ? verticallyRegular : horizontallyRegular
+      let along = axis == .horizontal ? horizontallyRegular : verticallyRegular
+      let fold = Fold(splitAxis: axis, start: 0, end: 0)
+      let answer: RegimeAnswer<Double> =
+        switch self {
+        case .split:
+          RegimeAnswer(
+            axis: axis, crossStart: 0, crossLength: 0, primaryStart: 0, primaryExtent: 0, secondaryStart: 0,
+            secondaryExtent: 0, regularAcross: across)
+        case .alone, .stacked:
+          .overArea(
+            left: 0, top: 0, areaWidth: 0, areaHeight: 0, horizontalRegular: horizontallyRegular,
+            verticalRegular: verticallyRegular, secondaryShown: self == .stacked, stacked: self == .stacked)
+        case .besideSplit, .besideOverlay, .besideAlone:
+          .besideFold(
+            fold, start: 0, length: 0, crossStart: 0, crossLength: 0, reversed: false, primaryLeading: true,
+            secondaryShown: self != .besideAlone, splits: self != .besideOverlay, regularAcross: across,
+            regularAlong: along)
+        }
+      return answer.solution
+    }
+  }
+
   /// The row of `answer`, whose frames are placeholders.
   init(_ answer: Solution) {
     flags = SolutionColumns.Flags(answer).rawValue
@@ -84,25 +134,15 @@ public struct TableRow: Sendable {
   /// LLVM may speculate loads from the plan (callgrind, peers plan: 409
   /// instructions a size).
   nonisolated(unsafe) static let all: UnsafePointer<TableRow> = {
-    let rows = UnsafeMutablePointer<TableRow>.allocate(capacity: 16)
-    for index in 0..<8 {
-      let axis: Axis = index & 4 == 0 ? .horizontal : .vertical
-      let (horizontallyRegular, verticallyRegular) = (index & 2 != 0, index & 1 != 0)
-      (rows + index).initialize(
-        to: TableRow(
-          RegimeAnswer<Double>(
-            axis: axis, crossStart: 0, crossLength: 0, primaryStart: 0, primaryExtent: 0, secondaryStart: 0,
-            secondaryExtent: 0, regularAcross: axis == .horizontal ? verticallyRegular : horizontallyRegular
-          ).solution))
-      (rows + 8 + index).initialize(
-        to: TableRow(
-          RegimeAnswer<Double>.overArea(
-            left: 0, top: 0, areaWidth: 0, areaHeight: 0, horizontalRegular: horizontallyRegular,
-            verticalRegular: verticallyRegular, secondaryShown: false, stacked: false
-          ).solution))
+    let rows = UnsafeMutablePointer<TableRow>.allocate(capacity: 8 * Kind.allCases.count)
+    for kind in Kind.allCases {
+      for index in 0..<8 { (rows + 8 * kind.rawValue + index).initialize(to: TableRow(kind.answer(index))) }
     }
     return UnsafePointer(rows)
   }()
+
+  /// The code of outcome `index` answered by rows of `kind`.
+  static func code(_ kind: Kind, _ index: Int) -> Int { 8 * kind.rawValue + index }
 
   /// Which row a size takes: the split axis (R16), and the container's class along each side (R2).
   @inline(__always)
@@ -148,27 +188,52 @@ enum SolutionBytes {
 }
 
 extension AnswerTable {
-  /// The table of `plan`: a kind for each row of a split without folds
-  /// whose sizing compiled (no gap, divider or adaptation); none otherwise.
+  /// The table of `plan`, whose entry says which rows it may have; empty
+  /// (every outcome the general path's) for other plans.
   init(_ plan: ArrangementPlan) {
     self.init()
-    guard plan.entry == .table || plan.entry == .snappedTable, SolutionBytes.assumed else { return }
+    guard SolutionBytes.assumed else { return }
     if plan.derivesClasses {
       (horizontalFrom, verticalFrom) = (SizeClasses.regularFrom, SizeClasses.regularFrom)
     } else {
       horizontalFrom = plan.givenClasses.horizontal == .regular ? -.infinity : .infinity
       verticalFrom = plan.givenClasses.vertical == .regular ? -.infinity : .infinity
     }
+    rowsAddress = UInt(bitPattern: TableRow.all)
+    foldAxis = plan.firstFold.frame.foldSplitAxis
+    primaryLeading =
+      plan.style == .split
+      || OverlayRules.primaryLeading(
+        across: foldAxis, leading: plan.overlayPrimaryLeading, top: plan.overlayPrimaryTop)
+    if plan.entry == .foldTable {
+      // R16: the fold starts no later than the area across its axis, and after the area's start along it.
+      let fold = plan.firstFold.frame
+      let (start, crossStart) =
+        foldAxis == .horizontal ? (plan.insets.left, plan.insets.top) : (plan.insets.top, plan.insets.left)
+      guard fold.start(along: foldAxis.cross) <= crossStart && fold.start(along: foldAxis) > start else { return }
+    }
     for index in 0..<8 {
-      let axis: Axis = index & 4 == 0 ? .horizontal : .vertical
+      // A fold's plan splits across the fold (R16): an outcome's axis bit is the fold's.
+      let axis: Axis =
+        plan.entry == .foldTable ? foldAxis : index & 4 == 0 ? .horizontal : .vertical
+      let outcome = index & 3 | (axis == .horizontal ? 0 : 4)
       let regularAlong = axis == .horizontal ? index & 2 != 0 : index & 1 != 0
       // R17: both panes only where the axis is allowed and the container is
       // regular along it; otherwise the primary alone (R19).
       let both = SplitRules.showsBoth(showsSecondary: true, allowed: plan.axes.allows(axis), regular: regularAlong)
+      let kind: TableRow.Kind? =
+        switch plan.entry {
+        case .table, .snappedTable: both ? .split : .alone
+        case .stackedTable: .stacked
+        case .foldTable where plan.style == .split: both ? .besideSplit : .besideAlone
+        // R24: an overlay's panes take the fold's sides only where its axis is allowed.
+        case .foldTable: OverlayRules.sideBySide(across: axis, allowed: plan.axes) ? .besideOverlay : nil
+        default: nil
+        }
+      guard let kind else { continue }
       rowCodes &= ~(0xFF << (8 * UInt64(index)))
-      rowCodes |= UInt64(both ? index : 8 + index) << (8 * UInt64(index))
+      rowCodes |= UInt64(TableRow.code(kind, outcome)) << (8 * UInt64(index))
     }
-    rowsAddress = UInt(bitPattern: TableRow.all)
   }
 }
 
@@ -213,6 +278,7 @@ extension ArrangementPlan {
   /// the sizes are read as given; any other size has no piece, or no area.
   @_transparent
   func tableAnswer<Mode: KernelMode>(width: Double, height: Double, mode: Mode.Type) -> TableAnswer? {
+    if Mode.stacked || Mode.acrossFold { return besideAnswer(width: width, height: height, mode: mode) }
     // R1, R29: the layout area.
     let areaWidth = SolveContext.areaLength(width, insets.left, insets.right)
     let areaHeight = SolveContext.areaLength(height, insets.top, insets.bottom)
@@ -225,7 +291,9 @@ extension ArrangementPlan {
     let code = table.code(index)
     if code >= 8 {
       // R17, R19: the primary alone over the layout area.
-      guard code < 16, (horizontal ? areaWidth : areaHeight) <= RegimeTable.largestLength else { return nil }
+      guard code < 8 * TableRow.Kind.stacked.rawValue,
+        (horizontal ? areaWidth : areaHeight) <= RegimeTable.largestLength
+      else { return nil }
       return TableAnswer(
         row: table.row(code), primary: Rect(x: insets.left, y: insets.top, width: areaWidth, height: areaHeight),
         secondary: .zero)
@@ -272,6 +340,59 @@ extension ArrangementPlan {
       secondary: Rect(
         along: axis, start: secondaryLow, length: secondaryHigh - secondaryLow, crossStart: crossStart,
         crossLength: crossLength))
+  }
+
+  /// The table's answer for a plan without sizing: an overlay without folds
+  /// (``Stacked``) or a plan with one fold (``AcrossFold``). Their sizes are
+  /// sanitised as the general path's are (R29).
+  @_transparent
+  func besideAnswer<Mode: KernelMode>(width: Double, height: Double, mode: Mode.Type) -> TableAnswer? {
+    let width = Double.sanitizedLength(width)
+    let height = Double.sanitizedLength(height)
+    let areaWidth = SolveContext.areaLength(width, insets.left, insets.right)
+    let areaHeight = SolveContext.areaLength(height, insets.top, insets.bottom)
+    guard areaWidth > 0 && areaHeight > 0 else { return nil }
+    let code = table.code(
+      TableRow.index(
+        horizontal: true, horizontallyRegular: width >= table.horizontalFrom,
+        verticallyRegular: height >= table.verticalFrom))
+    guard code != 0xFF else { return nil }
+    if Mode.stacked {
+      // R22: both panes over the layout area.
+      let area = Rect(x: insets.left, y: insets.top, width: areaWidth, height: areaHeight)
+      return TableAnswer(row: table.row(code), primary: area, secondary: area)
+    }
+    return table.foldAxis == .horizontal
+      ? besideFold(code: code, along: .horizontal, length: areaWidth, crossLength: areaHeight)
+      : besideFold(code: code, along: .vertical, length: areaHeight, crossLength: areaWidth)
+  }
+
+  /// The panes on the sides of the plan's fold where it divides the area
+  /// (R16), in flow order (R8), the primary on its side (R18, R23); a lone
+  /// primary keeps to its side (R19): ``RegimeAnswer/besideFold``'s frames.
+  @_transparent
+  func besideFold(code: Int, along axis: Axis, length: Double, crossLength: Double) -> TableAnswer? {
+    let fold = firstFold.frame
+    let start = axis == .horizontal ? insets.left : insets.top
+    let crossStart = axis == .horizontal ? insets.top : insets.left
+    let (foldStart, foldEnd) = (fold.start(along: axis), fold.end(along: axis))
+    // The fold starts before the area across the axis and after its start
+    // along it (proved when the table was made); it must span the area and
+    // end before the area does.
+    guard fold.end(along: axis.cross) >= crossStart + crossLength && foldEnd < start + length else { return nil }
+    let before = (start: start, length: foldStart - start)
+    let after = (start: foldEnd, length: start + length - foldEnd)
+    let (leading, trailing) = axis.flowsBackward(rightToLeft: isRightToLeft) ? (after, before) : (before, after)
+    let (primary, secondary) = table.primaryLeading ? (leading, trailing) : (trailing, leading)
+    return TableAnswer(
+      row: table.row(code),
+      primary: Rect(
+        along: axis, start: primary.start, length: primary.length, crossStart: crossStart, crossLength: crossLength),
+      secondary: code >= TableRow.code(.besideAlone, 0)
+        ? .zero
+        : Rect(
+          along: axis, start: secondary.start, length: secondary.length, crossStart: crossStart,
+          crossLength: crossLength))
   }
 
   /// The table's answer for one size into `slot`; false where the general path answers.

@@ -31,17 +31,22 @@ enum KernelChoice: UInt8, Sendable {
 enum PlanEntry: UInt8, Sendable {
   /// A compiled split, answered by its ``AnswerTable``: without and with a display scale.
   case table, snappedTable
-  case snapped, spaced, acrossFold, uncompiled, general
+  /// An overlay without active folds (R22), and a plan with one active fold
+  /// (R18, R19, R23), answered by their tables.
+  case stackedTable, foldTable
+  case snapped, spaced, uncompiled, general
+
+  /// Whether an ``AnswerTable`` answers the plan's sizes.
+  var hasTable: Bool { self == .table || self == .snappedTable || self == .stackedTable || self == .foldTable }
 
   init(kernel: KernelChoice, compiled: Bool, spacing: Double) {
     switch kernel {
     case .noGrid where spacing > 0, .snappingGrid where spacing > 0: self = .spaced
     case .noGrid: self = compiled ? .table : .uncompiled
     case .snappingGrid: self = compiled ? .snappedTable : .snapped
-    case .acrossFold: self = .acrossFold
-    // A stacked overlay (R22) takes the general path: as an entry of its own
-    // it made the other plans dearer (callgrind: peers plan 254 → 260).
-    case .stacked, .general: self = .general
+    case .acrossFold: self = .foldTable
+    case .stacked: self = .stackedTable
+    case .general: self = .general
     }
   }
 }

@@ -45,9 +45,9 @@ extension ArrangementPlan {
         solveGeneral(width: width, height: height, into: slot)
       }
     case .snappedTable: solveSnappedTable(width: width, height: height, into: slot)
+    case .stackedTable, .foldTable: solveOtherTable(width: width, height: height, into: slot)
     case .snapped: solveSnapped(width: width, height: height, into: slot)
     case .spaced: solveSpaced(width: width, height: height, into: slot)
-    case .acrossFold: solveAcrossFold(width: width, height: height, into: slot)
     case .uncompiled: solveUncompiled(width: width, height: height, into: slot)
     case .general: solveGeneral(width: width, height: height, into: slot)
     }
@@ -77,26 +77,21 @@ extension ArrangementPlan {
     }
   }
 
+  /// ``solve(width:height:)`` for an overlay without folds, or a plan with one active fold.
+  @inline(never)
+  func solveOtherTable(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
+    let answered =
+      entry == .stackedTable
+      ? solveFromTable(width: width, height: height, mode: Stacked.self, into: slot)
+      : solveFromTable(width: width, height: height, mode: AcrossFold.self, into: slot)
+    if !answered { solveGeneral(width: width, height: height, into: slot) }
+  }
+
   /// ``solve(width:height:)`` for a split without folds whose panes have a gap (R30).
   @inline(never)
   func solveSpaced(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
     if let answer = regimeSolution(width: width, height: height) {
       slot.initialize(to: answer)
-    } else {
-      solveGeneral(width: width, height: height, into: slot)
-    }
-  }
-
-  /// ``solve(width:height:)`` for a plan with one active fold.
-  @inline(never)
-  func solveAcrossFold(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
-    let kernel = RegimeKernel(self)
-    let answer =
-      mayBeLone && style == .split
-      ? kernel.solve(widths: width, heights: height, mode: Lone<AcrossFold>.self)
-      : kernel.solve(widths: width, heights: height, mode: AcrossFold.self)
-    if let answer {
-      slot.initialize(to: answer.solution)
     } else {
       solveGeneral(width: width, height: height, into: slot)
     }
@@ -117,14 +112,17 @@ extension ArrangementPlan {
   /// answers (for tests: that the fast path takes the sizes it should): the
   /// plan's ``AnswerTable`` where it has one, else its regime kernel.
   package func regimeSolution(width: Double, height: Double) -> Solution? {
-    if entry == .table || entry == .snappedTable {
+    if entry.hasTable {
       var answer: Solution?
       let slot = UnsafeMutablePointer<Solution>.allocate(capacity: 1)
       defer { slot.deallocate() }
       let answered =
-        entry == .table
-        ? solveFromTable(width: width, height: height, mode: NoGrid.self, into: slot)
-        : solveFromTable(width: width, height: height, mode: SnappingGrid.self, into: slot)
+        switch entry {
+        case .snappedTable: solveFromTable(width: width, height: height, mode: SnappingGrid.self, into: slot)
+        case .stackedTable: solveFromTable(width: width, height: height, mode: Stacked.self, into: slot)
+        case .foldTable: solveFromTable(width: width, height: height, mode: AcrossFold.self, into: slot)
+        default: solveFromTable(width: width, height: height, mode: NoGrid.self, into: slot)
+        }
       if answered { answer = slot.move() }
       return answer
     }
@@ -192,6 +190,8 @@ extension ArrangementPlan {
     switch entry {
     case .table where Sweep.oneAtATime: return solveFromTable(sweep, mode: NoGrid.self)
     case .snappedTable where Sweep.oneAtATime: return solveFromTable(sweep, mode: SnappingGrid.self)
+    case .stackedTable where Sweep.oneAtATime: return solveFromTable(sweep, mode: Stacked.self)
+    case .foldTable where Sweep.oneAtATime: return solveFromTable(sweep, mode: AcrossFold.self)
     default: break
     }
     var index = withKernel(SweepPairs(sweep: sweep)) ?? 0
