@@ -129,7 +129,7 @@ public struct TableRow: Sendable {
   /// axis and the container's classes), not on the plan, which keeps only
   /// the kind of each index. Built once, by the general path's builder.
   ///
-  /// Note: out of the plan, behind a pointer: rows stored in the plan (eight
+  /// Note (971033f): out of the plan, behind a pointer: rows stored in the plan (eight
   /// fields chosen by a switch) were all loaded ahead of the choice, as
   /// LLVM may speculate loads from the plan (callgrind, peers plan: 409
   /// instructions a size).
@@ -152,7 +152,7 @@ public struct TableRow: Sendable {
 
   /// Writes the answer with frames `primary` and `secondary` into `slot`.
   ///
-  /// Note: three 16-byte words and two frames, not a `Solution` built field
+  /// Note (971033f): three 16-byte words and two frames, not a `Solution` built field
   /// by field: that wrote each class, flag and z-index with a store of its
   /// own (19 stores an answer).
   @inline(__always)
@@ -243,7 +243,7 @@ extension RegimeTable {
   /// ascend and are disjoint; a slot past the last holds nothing, its high
   /// end −∞), read by its index alone.
   ///
-  /// Note: a piece chosen by index through a switch loads its own numbers; chosen
+  /// Note (971033f): a piece chosen by index through a switch loads its own numbers; chosen
   /// by nested selects (`RegimeTable/first(_:from:walks:)`), LLVM loaded all
   /// four pieces' first; from columns (`SIMD4`) read at a run-time index, it
   /// stored each column to the stack to load one lane (callgrind, peers plan
@@ -277,12 +277,14 @@ extension ArrangementPlan {
   /// and the cross length is at most the length along the axis (R16), so
   /// the sizes are read as given; any other size has no piece, or no area.
   @_transparent
-  func tableAnswer<Mode: KernelMode>(width: Double, height: Double, mode: Mode.Type) -> TableAnswer? {
-    if Mode.stacked || Mode.acrossFold { return besideAnswer(width: width, height: height, mode: mode) }
+  func tableAnswer<Mode: KernelMode>(
+    width: Double, height: Double, mode: Mode.Type, _ put: (TableAnswer) -> Void
+  ) -> Bool {
+    if Mode.stacked || Mode.acrossFold { return besideAnswer(width: width, height: height, mode: mode, put) }
     // R1, R29: the layout area.
     let areaWidth = SolveContext.areaLength(width, insets.left, insets.right)
     let areaHeight = SolveContext.areaLength(height, insets.top, insets.bottom)
-    guard areaWidth > 0 && areaHeight > 0 else { return nil }
+    guard areaWidth > 0 && areaHeight > 0 else { return false }
     // R16: along the longer side; R2: the container's classes.
     let horizontal = SplitRules.alongWidth(width: areaWidth, height: areaHeight)
     let index = TableRow.index(
@@ -293,29 +295,30 @@ extension ArrangementPlan {
       // R17, R19: the primary alone over the layout area.
       guard code < 8 * TableRow.Kind.stacked.rawValue,
         (horizontal ? areaWidth : areaHeight) <= RegimeTable.largestLength
-      else { return nil }
-      return TableAnswer(
+      else { return false }
+      put(TableAnswer(
         row: table.row(code), primary: Rect(x: insets.left, y: insets.top, width: areaWidth, height: areaHeight),
-        secondary: .zero)
+        secondary: .zero))
+      return true
     }
     return horizontal
-      ? tableSplit(row: code, along: .horizontal, length: areaWidth, crossLength: areaHeight, mode: mode)
-      : tableSplit(row: code, along: .vertical, length: areaHeight, crossLength: areaWidth, mode: mode)
+      ? tableSplit(row: code, along: .horizontal, length: areaWidth, crossLength: areaHeight, mode: mode, put)
+      : tableSplit(row: code, along: .vertical, length: areaHeight, crossLength: areaWidth, mode: mode, put)
   }
 
   /// Both panes along `axis`: the piece's `a + f·L` for the pane sized
   /// first (R4), the rest for the other, and the boundary between them
   /// placed as the general path places it (R8, R9).
   ///
-  /// Note: each axis's table read where it is: passed as an argument, the
+  /// Note (971033f): each axis's table read where it is: passed as an argument, the
   /// table was copied for every size.
   @_transparent
   func tableSplit<Mode: KernelMode>(
-    row: Int, along axis: Axis, length: Double, crossLength: Double, mode: Mode.Type
-  ) -> TableAnswer? {
+    row: Int, along axis: Axis, length: Double, crossLength: Double, mode: Mode.Type, _ put: (TableAnswer) -> Void
+  ) -> Bool {
     let found =
       axis == .horizontal ? horizontalRegimes.first(holding: length) : verticalRegimes.first(holding: length)
-    guard let first = found else { return nil }
+    guard let first = found else { return false }
     let primaryLength = primaryFirst ? first : length - first
     let start = axis == .horizontal ? insets.left : insets.top
     let crossStart = axis == .horizontal ? insets.top : insets.left
@@ -330,48 +333,54 @@ extension ArrangementPlan {
       reversed ? (boundary, edges.end, edges.start, boundary) : (edges.start, boundary, boundary, edges.end)
     // Unrounded, a piece's panes keep their length; a rounded edge may leave one without (R9).
     if Mode.snaps {
-      guard primaryHigh > primaryLow && secondaryHigh > secondaryLow else { return nil }
+      guard primaryHigh > primaryLow && secondaryHigh > secondaryLow else { return false }
     }
-    return TableAnswer(
+    put(TableAnswer(
       row: table.row(row),
       primary: Rect(
         along: axis, start: primaryLow, length: primaryHigh - primaryLow, crossStart: crossStart,
         crossLength: crossLength),
       secondary: Rect(
         along: axis, start: secondaryLow, length: secondaryHigh - secondaryLow, crossStart: crossStart,
-        crossLength: crossLength))
+        crossLength: crossLength)))
+    return true
   }
 
   /// The table's answer for a plan without sizing: an overlay without folds
   /// (``Stacked``) or a plan with one fold (``AcrossFold``). Their sizes are
   /// sanitised as the general path's are (R29).
   @_transparent
-  func besideAnswer<Mode: KernelMode>(width: Double, height: Double, mode: Mode.Type) -> TableAnswer? {
+  func besideAnswer<Mode: KernelMode>(
+    width: Double, height: Double, mode: Mode.Type, _ put: (TableAnswer) -> Void
+  ) -> Bool {
     let width = Double.sanitizedLength(width)
     let height = Double.sanitizedLength(height)
     let areaWidth = SolveContext.areaLength(width, insets.left, insets.right)
     let areaHeight = SolveContext.areaLength(height, insets.top, insets.bottom)
-    guard areaWidth > 0 && areaHeight > 0 else { return nil }
+    guard areaWidth > 0 && areaHeight > 0 else { return false }
     let code = table.code(
       TableRow.index(
         horizontal: true, horizontallyRegular: width >= table.horizontalFrom,
         verticallyRegular: height >= table.verticalFrom))
-    guard code != 0xFF else { return nil }
+    guard code != 0xFF else { return false }
     if Mode.stacked {
       // R22: both panes over the layout area.
       let area = Rect(x: insets.left, y: insets.top, width: areaWidth, height: areaHeight)
-      return TableAnswer(row: table.row(code), primary: area, secondary: area)
+      put(TableAnswer(row: table.row(code), primary: area, secondary: area))
+      return true
     }
     return table.foldAxis == .horizontal
-      ? besideFold(code: code, along: .horizontal, length: areaWidth, crossLength: areaHeight)
-      : besideFold(code: code, along: .vertical, length: areaHeight, crossLength: areaWidth)
+      ? besideFold(code: code, along: .horizontal, length: areaWidth, crossLength: areaHeight, put)
+      : besideFold(code: code, along: .vertical, length: areaHeight, crossLength: areaWidth, put)
   }
 
   /// The panes on the sides of the plan's fold where it divides the area
   /// (R16), in flow order (R8), the primary on its side (R18, R23); a lone
   /// primary keeps to its side (R19): ``RegimeAnswer/besideFold``'s frames.
   @_transparent
-  func besideFold(code: Int, along axis: Axis, length: Double, crossLength: Double) -> TableAnswer? {
+  func besideFold(
+    code: Int, along axis: Axis, length: Double, crossLength: Double, _ put: (TableAnswer) -> Void
+  ) -> Bool {
     let fold = firstFold.frame
     let start = axis == .horizontal ? insets.left : insets.top
     let crossStart = axis == .horizontal ? insets.top : insets.left
@@ -379,12 +388,12 @@ extension ArrangementPlan {
     // The fold starts before the area across the axis and after its start
     // along it (proved when the table was made); it must span the area and
     // end before the area does.
-    guard fold.end(along: axis.cross) >= crossStart + crossLength && foldEnd < start + length else { return nil }
+    guard fold.end(along: axis.cross) >= crossStart + crossLength && foldEnd < start + length else { return false }
     let before = (start: start, length: foldStart - start)
     let after = (start: foldEnd, length: start + length - foldEnd)
     let (leading, trailing) = axis.flowsBackward(rightToLeft: isRightToLeft) ? (after, before) : (before, after)
     let (primary, secondary) = table.primaryLeading ? (leading, trailing) : (trailing, leading)
-    return TableAnswer(
+    put(TableAnswer(
       row: table.row(code),
       primary: Rect(
         along: axis, start: primary.start, length: primary.length, crossStart: crossStart, crossLength: crossLength),
@@ -392,7 +401,8 @@ extension ArrangementPlan {
         ? .zero
         : Rect(
           along: axis, start: secondary.start, length: secondary.length, crossStart: crossStart,
-          crossLength: crossLength))
+          crossLength: crossLength)))
+    return true
   }
 
   /// The table's answer for one size into `slot`; false where the general path answers.
@@ -400,8 +410,8 @@ extension ArrangementPlan {
   func solveFromTable<Mode: KernelMode>(
     width: Double, height: Double, mode: Mode.Type, into slot: UnsafeMutablePointer<Solution>
   ) -> Bool {
-    guard let answer = tableAnswer(width: width, height: height, mode: mode) else { return false }
-    answer.row.pointee.write(primary: answer.primary, secondary: answer.secondary, into: slot)
-    return true
+    tableAnswer(width: width, height: height, mode: mode) {
+      $0.row.pointee.write(primary: $0.primary, secondary: $0.secondary, into: slot)
+    }
   }
 }

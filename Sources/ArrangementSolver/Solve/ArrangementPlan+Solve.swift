@@ -184,7 +184,7 @@ extension ArrangementPlan {
   /// kernel) through the general path. Returns the sweep's count.
   @inline(__always)
   func solveAll<Sweep: PlanSweep>(_ sweep: Sweep) -> Int {
-    // Note: columns keep the kernel's pairs, written lane by lane; through the
+    // Note (971033f): columns keep the kernel's pairs, written lane by lane; through the
     // table a size at a time they cost more (callgrind, peers columns 68.2 → 91.7
     // instructions a size), answers less (peers batch 91.9 → 86.1).
     switch entry {
@@ -208,9 +208,7 @@ extension ArrangementPlan {
   func solveFromTable<Sweep: PlanSweep, Mode: KernelMode>(_ sweep: Sweep, mode: Mode.Type) -> Int {
     for index in 0..<sweep.count {
       let (width, height) = sweep.size(index)
-      if let answer = tableAnswer(width: width, height: height, mode: mode) {
-        sweep.put(answer, at: index)
-      } else {
+      if !tableAnswer(width: width, height: height, mode: mode, { sweep.put($0, at: index) }) {
         sweep.put(solveSize(width, height), at: index)
       }
     }
