@@ -27,6 +27,9 @@ public struct AnswerTable: Sendable {
   /// from `horizontalFrom` points (600 when derived; −∞ or +∞ when given).
   @usableFromInline var horizontalFrom = Double.infinity
   @usableFromInline var verticalFrom = Double.infinity
+  /// Whether the classes are derived (R2); given, each axis has one row,
+  /// stored at every outcome of that axis.
+  @usableFromInline var derivesClasses = true
   /// For each outcome, a byte: which of ``TableRow/all`` answers it (see
   /// ``TableRow/Kind``), or 255 for the general path.
   @usableFromInline var rowCodes = UInt64.max
@@ -199,6 +202,7 @@ extension AnswerTable {
       horizontalFrom = plan.givenClasses.horizontal == .regular ? -.infinity : .infinity
       verticalFrom = plan.givenClasses.vertical == .regular ? -.infinity : .infinity
     }
+    derivesClasses = plan.derivesClasses
     rowsAddress = UInt(bitPattern: TableRow.all)
     foldAxis = plan.firstFold.frame.foldSplitAxis
     primaryLeading =
@@ -216,8 +220,13 @@ extension AnswerTable {
       // A fold's plan splits across the fold (R16): an outcome's axis bit is the fold's.
       let axis: Axis =
         plan.entry == .foldTable ? foldAxis : index & 4 == 0 ? .horizontal : .vertical
-      let outcome = index & 3 | (axis == .horizontal ? 0 : 4)
-      let regularAlong = axis == .horizontal ? index & 2 != 0 : index & 1 != 0
+      // Given classes are the same at every size: each outcome takes theirs.
+      let classes =
+        plan.derivesClasses
+        ? index & 3
+        : (plan.givenClasses.horizontal == .regular ? 2 : 0) | (plan.givenClasses.vertical == .regular ? 1 : 0)
+      let outcome = classes | (axis == .horizontal ? 0 : 4)
+      let regularAlong = axis == .horizontal ? classes & 2 != 0 : classes & 1 != 0
       // R17: both panes only where the axis is allowed and the container is
       // regular along it; otherwise the primary alone (R19).
       let both = SplitRules.showsBoth(showsSecondary: true, allowed: plan.axes.allows(axis), regular: regularAlong)
@@ -287,10 +296,13 @@ extension ArrangementPlan {
     guard areaWidth > 0 && areaHeight > 0 else { return false }
     // R16: along the longer side; R2: the container's classes.
     let horizontal = SplitRules.alongWidth(width: areaWidth, height: areaHeight)
-    let index = TableRow.index(
-      horizontal: horizontal, horizontallyRegular: width >= table.horizontalFrom,
-      verticallyRegular: height >= table.verticalFrom)
-    let code = table.code(index)
+    let code =
+      table.derivesClasses
+      ? table.code(
+        TableRow.index(
+          horizontal: horizontal, horizontallyRegular: width >= table.horizontalFrom,
+          verticallyRegular: height >= table.verticalFrom))
+      : table.code(horizontal ? 0 : 4)
     if code >= 8 {
       // R17, R19: the primary alone over the layout area.
       guard code < 8 * TableRow.Kind.stacked.rawValue,
