@@ -159,7 +159,7 @@ public struct TableRow: Sendable {
   /// by field: that wrote each class, flag and z-index with a store of its
   /// own (19 stores an answer).
   @inline(__always)
-  func write(primary: Rect, secondary: Rect, into slot: UnsafeMutablePointer<Solution>) {
+  func write(primary: LaneRect<Double>, secondary: LaneRect<Double>, into slot: UnsafeMutablePointer<Solution>) {
     let raw = UnsafeMutableRawPointer(slot)
     raw.storeBytes(of: SIMD4(primary.x, primary.y, primary.width, primary.height), as: SIMD4<Double>.self)
     raw.storeBytes(of: primaryRest, toByteOffset: SolutionBytes.primaryRest, as: SIMD2<UInt64>.self)
@@ -247,8 +247,8 @@ extension AnswerTable {
 }
 
 extension RegimeTable {
-  /// The first pane's length by the piece holding `length`, if one does:
-  /// the first piece whose high end is not below `length` (the pieces
+  /// The first pane's length by the piece holding every lane of `length`,
+  /// if one does: the first piece whose high end no lane passes (the pieces
   /// ascend and are disjoint; a slot past the last holds nothing, its high
   /// end −∞), read by its index alone.
   ///
@@ -258,8 +258,11 @@ extension RegimeTable {
   /// stored each column to the stack to load one lane (callgrind, peers plan
   /// 129 → 132 instructions a size).
   @inline(__always)
-  func first(holding length: Double) -> Double? {
-    let index = length <= pieces[0].high ? 0 : length <= pieces[1].high ? 1 : length <= pieces[2].high ? 2 : 3
+  func first<Lanes: KernelLanes>(holding length: Lanes) -> Lanes? {
+    @inline(__always) func within(_ index: Int) -> Bool {
+      length.lessOrEqual(Lanes(repeating: pieces[index].high)).all
+    }
+    let index = within(0) ? 0 : within(1) ? 1 : within(2) ? 2 : 3
     let piece =
       switch index {
       case 0: pieces[0]
@@ -272,50 +275,93 @@ extension RegimeTable {
   }
 }
 
-/// One size's answer from the table: the row, and both frames.
-struct TableAnswer {
+/// A frame in lanes (one size's, or two sizes' in `SIMD2`).
+struct LaneRect<Lanes: KernelLanes> {
+  var x: Lanes
+  var y: Lanes
+  var width: Lanes
+  var height: Lanes
+
+  /// ``Rect/init(along:start:length:crossStart:crossLength:)`` in lanes.
+  @inline(__always)
+  init(along axis: Axis, start: Lanes, length: Lanes, crossStart: Lanes, crossLength: Lanes) {
+    (x, y, width, height) =
+      axis == .horizontal ? (start, crossStart, length, crossLength) : (crossStart, start, crossLength, length)
+  }
+
+  /// A hidden pane's frame (RULES.md §7).
+  static var zero: LaneRect {
+    @inline(__always) get {
+      let zero = Lanes(repeating: 0)
+      return LaneRect(along: .horizontal, start: zero, length: zero, crossStart: zero, crossLength: zero)
+    }
+  }
+}
+
+/// A size's answer from the table, in lanes: the row (one for every lane), and both frames.
+struct TableAnswer<Lanes: KernelLanes> {
   var row: UnsafePointer<TableRow>
-  var primary: Rect
-  var secondary: Rect
+  var primary: LaneRect<Lanes>
+  var secondary: LaneRect<Lanes>
 }
 
 extension ArrangementPlan {
-  /// The table's answer for one size, or `nil` where the general path answers.
+  /// The table's answer for the sizes `(widths, heights)`, given to `put`,
+  /// when every lane takes the same row; false where the general path answers.
   ///
   /// A length in a piece needs no sanitising (``RegimeTable/largestLength``),
   /// and the cross length is at most the length along the axis (R16), so
-  /// the sizes are read as given; any other size has no piece, or no area.
+  /// a split's sizes are read as given; any other size has no piece, or no area.
   @_transparent
-  func tableAnswer<Mode: KernelMode>(
-    width: Double, height: Double, mode: Mode.Type, _ put: (TableAnswer) -> Void
+  func tableAnswer<Lanes: KernelLanes, Mode: KernelMode>(
+    widths: Lanes, heights: Lanes, mode: Mode.Type, _ put: (TableAnswer<Lanes>) -> Void
   ) -> Bool {
-    if Mode.stacked || Mode.acrossFold { return besideAnswer(width: width, height: height, mode: mode, put) }
+    if Mode.stacked || Mode.acrossFold { return besideAnswer(widths: widths, heights: heights, mode: mode, put) }
     // R1, R29: the layout area.
-    let areaWidth = SolveContext.areaLength(width, insets.left, insets.right)
-    let areaHeight = SolveContext.areaLength(height, insets.top, insets.bottom)
-    guard areaWidth > 0 && areaHeight > 0 else { return false }
-    // R16: along the longer side; R2: the container's classes.
-    let horizontal = SplitRules.alongWidth(width: areaWidth, height: areaHeight)
-    let code =
-      table.derivesClasses
-      ? table.code(
-        TableRow.index(
-          horizontal: horizontal, horizontallyRegular: width >= table.horizontalFrom,
-          verticallyRegular: height >= table.verticalFrom))
-      : table.code(horizontal ? 0 : 4)
+    let zero = Lanes(repeating: 0)
+    let areaWidth = SolveContext.areaLength(widths, insets.left, insets.right)
+    let areaHeight = SolveContext.areaLength(heights, insets.top, insets.bottom)
+    guard areaWidth.greater(zero).all && areaHeight.greater(zero).all else { return false }
+    // R16: along the longer side, in every lane.
+    let alongWidth = SplitRules.alongWidth(width: areaWidth, height: areaHeight)
+    let horizontal = alongWidth.all
+    guard horizontal || !alongWidth.any else { return false }
+    // R2: the container's classes, one row for every lane.
+    let code: Int
+    if table.derivesClasses {
+      guard let index = classIndex(widths: widths, heights: heights) else { return false }
+      code = table.code(index | (horizontal ? 0 : 4))
+    } else {
+      code = table.code(horizontal ? 0 : 4)
+    }
     if code >= 8 {
       // R17, R19: the primary alone over the layout area.
       guard code < 8 * TableRow.Kind.stacked.rawValue,
-        (horizontal ? areaWidth : areaHeight) <= RegimeTable.largestLength
+        (horizontal ? areaWidth : areaHeight).lessOrEqual(Lanes(repeating: RegimeTable.largestLength)).all
       else { return false }
-      put(TableAnswer(
-        row: table.row(code), primary: Rect(x: insets.left, y: insets.top, width: areaWidth, height: areaHeight),
-        secondary: .zero))
+      put(
+        TableAnswer(
+          row: table.row(code),
+          primary: LaneRect(
+            along: .horizontal, start: Lanes(repeating: insets.left), length: areaWidth,
+            crossStart: Lanes(repeating: insets.top), crossLength: areaHeight),
+          secondary: .zero))
       return true
     }
     return horizontal
       ? tableSplit(row: code, along: .horizontal, length: areaWidth, crossLength: areaHeight, mode: mode, put)
       : tableSplit(row: code, along: .vertical, length: areaHeight, crossLength: areaWidth, mode: mode, put)
+  }
+
+  /// R2: the outcome bits of derived classes when every lane has them; `nil` otherwise.
+  @inline(__always)
+  func classIndex<Lanes: KernelLanes>(widths: Lanes, heights: Lanes) -> Int? {
+    let horizontallyRegular = widths.greaterOrEqual(Lanes(repeating: table.horizontalFrom))
+    let verticallyRegular = heights.greaterOrEqual(Lanes(repeating: table.verticalFrom))
+    guard horizontallyRegular.all || !horizontallyRegular.any, verticallyRegular.all || !verticallyRegular.any
+    else { return nil }
+    return TableRow.index(
+      horizontal: true, horizontallyRegular: horizontallyRegular.all, verticallyRegular: verticallyRegular.all)
   }
 
   /// Both panes along `axis`: the piece's `a + f·L` for the pane sized
@@ -325,19 +371,20 @@ extension ArrangementPlan {
   /// Note (971033f): each axis's table read where it is: passed as an argument, the
   /// table was copied for every size.
   @_transparent
-  func tableSplit<Mode: KernelMode>(
-    row: Int, along axis: Axis, length: Double, crossLength: Double, mode: Mode.Type, _ put: (TableAnswer) -> Void
+  func tableSplit<Lanes: KernelLanes, Mode: KernelMode>(
+    row: Int, along axis: Axis, length: Lanes, crossLength: Lanes, mode: Mode.Type,
+    _ put: (TableAnswer<Lanes>) -> Void
   ) -> Bool {
     let found =
       axis == .horizontal ? horizontalRegimes.first(holding: length) : verticalRegimes.first(holding: length)
     guard let first = found else { return false }
     let primaryLength = primaryFirst ? first : length - first
     let start = axis == .horizontal ? insets.left : insets.top
-    let crossStart = axis == .horizontal ? insets.top : insets.left
+    let crossStart = Lanes(repeating: axis == .horizontal ? insets.top : insets.left)
     let reversed = axis.flowsBackward(rightToLeft: isRightToLeft)
-    let edges = PaneEdges<Double>(
-      start: start, end: start + length, length: length, reversed: reversed, scale: scale, snaps: Mode.snaps,
-      origin: axis == .horizontal ? originX : originY)
+    let edges = PaneEdges<Lanes>(
+      start: Lanes(repeating: start), end: start + length, length: length, reversed: reversed, scale: scale,
+      snaps: Mode.snaps, origin: axis == .horizontal ? originX : originY)
     // What the compiler proved of every piece (``RegimeTable/piece(low:high:a:f:)``): the
     // boundary is no end and lies within the area, and the far edge is the area's end.
     let boundary = edges.interior(primaryLength)
@@ -345,16 +392,17 @@ extension ArrangementPlan {
       reversed ? (boundary, edges.end, edges.start, boundary) : (edges.start, boundary, boundary, edges.end)
     // Unrounded, a piece's panes keep their length; a rounded edge may leave one without (R9).
     if Mode.snaps {
-      guard primaryHigh > primaryLow && secondaryHigh > secondaryLow else { return false }
+      guard (primaryHigh.greater(primaryLow) .& secondaryHigh.greater(secondaryLow)).all else { return false }
     }
-    put(TableAnswer(
-      row: table.row(row),
-      primary: Rect(
-        along: axis, start: primaryLow, length: primaryHigh - primaryLow, crossStart: crossStart,
-        crossLength: crossLength),
-      secondary: Rect(
-        along: axis, start: secondaryLow, length: secondaryHigh - secondaryLow, crossStart: crossStart,
-        crossLength: crossLength)))
+    put(
+      TableAnswer(
+        row: table.row(row),
+        primary: LaneRect(
+          along: axis, start: primaryLow, length: primaryHigh - primaryLow, crossStart: crossStart,
+          crossLength: crossLength),
+        secondary: LaneRect(
+          along: axis, start: secondaryLow, length: secondaryHigh - secondaryLow, crossStart: crossStart,
+          crossLength: crossLength)))
     return true
   }
 
@@ -362,22 +410,24 @@ extension ArrangementPlan {
   /// (``Stacked``) or a plan with one fold (``AcrossFold``). Their sizes are
   /// sanitised as the general path's are (R29).
   @_transparent
-  func besideAnswer<Mode: KernelMode>(
-    width: Double, height: Double, mode: Mode.Type, _ put: (TableAnswer) -> Void
+  func besideAnswer<Lanes: KernelLanes, Mode: KernelMode>(
+    widths: Lanes, heights: Lanes, mode: Mode.Type, _ put: (TableAnswer<Lanes>) -> Void
   ) -> Bool {
-    let width = Double.sanitizedLength(width)
-    let height = Double.sanitizedLength(height)
+    let zero = Lanes(repeating: 0)
+    let width = Lanes.sanitizedLength(widths)
+    let height = Lanes.sanitizedLength(heights)
     let areaWidth = SolveContext.areaLength(width, insets.left, insets.right)
     let areaHeight = SolveContext.areaLength(height, insets.top, insets.bottom)
-    guard areaWidth > 0 && areaHeight > 0 else { return false }
-    let code = table.code(
-      TableRow.index(
-        horizontal: true, horizontallyRegular: width >= table.horizontalFrom,
-        verticallyRegular: height >= table.verticalFrom))
+    guard (areaWidth.greater(zero) .& areaHeight.greater(zero)).all,
+      let index = classIndex(widths: width, heights: height)
+    else { return false }
+    let code = table.code(index)
     guard code != 0xFF else { return false }
     if Mode.stacked {
       // R22: both panes over the layout area.
-      let area = Rect(x: insets.left, y: insets.top, width: areaWidth, height: areaHeight)
+      let area = LaneRect(
+        along: .horizontal, start: Lanes(repeating: insets.left), length: areaWidth,
+        crossStart: Lanes(repeating: insets.top), crossLength: areaHeight)
       put(TableAnswer(row: table.row(code), primary: area, secondary: area))
       return true
     }
@@ -389,9 +439,13 @@ extension ArrangementPlan {
   /// The panes on the sides of the plan's fold where it divides the area
   /// (R16), in flow order (R8), the primary on its side (R18, R23); a lone
   /// primary keeps to its side (R19): ``RegimeAnswer/besideFold``'s frames.
+  ///
+  /// Note (3d47383): R16's test written in lanes a second time (`Fold.init?(frame:dividing:)`
+  /// is the first); one generic function for both gave the cold solve a second copy of the
+  /// scene (the Note where the pair kernel had it, `RegimeKernel.acrossFold`).
   @_transparent
-  func besideFold(
-    code: Int, along axis: Axis, length: Double, crossLength: Double, _ put: (TableAnswer) -> Void
+  func besideFold<Lanes: KernelLanes>(
+    code: Int, along axis: Axis, length: Lanes, crossLength: Lanes, _ put: (TableAnswer<Lanes>) -> Void
   ) -> Bool {
     let fold = firstFold.frame
     let start = axis == .horizontal ? insets.left : insets.top
@@ -400,20 +454,26 @@ extension ArrangementPlan {
     // The fold starts before the area across the axis and after its start
     // along it (proved when the table was made); it must span the area and
     // end before the area does.
-    guard fold.end(along: axis.cross) >= crossStart + crossLength && foldEnd < start + length else { return false }
-    let before = (start: start, length: foldStart - start)
-    let after = (start: foldEnd, length: start + length - foldEnd)
+    let divides =
+      Lanes(repeating: fold.end(along: axis.cross)).greaterOrEqual(crossStart + crossLength)
+      .& Lanes(repeating: foldEnd).less(start + length)
+    guard divides.all else { return false }
+    let before = (start: Lanes(repeating: start), length: Lanes(repeating: foldStart - start))
+    let after = (start: Lanes(repeating: foldEnd), length: start + length - foldEnd)
     let (leading, trailing) = axis.flowsBackward(rightToLeft: isRightToLeft) ? (after, before) : (before, after)
     let (primary, secondary) = table.primaryLeading ? (leading, trailing) : (trailing, leading)
-    put(TableAnswer(
-      row: table.row(code),
-      primary: Rect(
-        along: axis, start: primary.start, length: primary.length, crossStart: crossStart, crossLength: crossLength),
-      secondary: code >= TableRow.code(.besideAlone, 0)
-        ? .zero
-        : Rect(
-          along: axis, start: secondary.start, length: secondary.length, crossStart: crossStart,
-          crossLength: crossLength)))
+    let crossStarts = Lanes(repeating: crossStart)
+    put(
+      TableAnswer(
+        row: table.row(code),
+        primary: LaneRect(
+          along: axis, start: primary.start, length: primary.length, crossStart: crossStarts,
+          crossLength: crossLength),
+        secondary: code >= TableRow.code(.besideAlone, 0)
+          ? .zero
+          : LaneRect(
+            along: axis, start: secondary.start, length: secondary.length, crossStart: crossStarts,
+            crossLength: crossLength)))
     return true
   }
 
@@ -422,7 +482,7 @@ extension ArrangementPlan {
   func solveFromTable<Mode: KernelMode>(
     width: Double, height: Double, mode: Mode.Type, into slot: UnsafeMutablePointer<Solution>
   ) -> Bool {
-    tableAnswer(width: width, height: height, mode: mode) {
+    tableAnswer(widths: width, heights: height, mode: mode) {
       $0.row.pointee.write(primary: $0.primary, secondary: $0.secondary, into: slot)
     }
   }

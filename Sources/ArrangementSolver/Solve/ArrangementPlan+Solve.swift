@@ -184,14 +184,11 @@ extension ArrangementPlan {
   /// kernel) through the general path. Returns the sweep's count.
   @inline(__always)
   func solveAll<Sweep: PlanSweep>(_ sweep: Sweep) -> Int {
-    // Note (971033f): columns keep the kernel's pairs, written lane by lane; through the
-    // table a size at a time they cost more (callgrind, peers columns 68.2 → 91.7
-    // instructions a size), answers less (peers batch 91.9 → 86.1).
     switch entry {
-    case .table where Sweep.oneAtATime: return solveFromTable(sweep, mode: NoGrid.self)
-    case .snappedTable where Sweep.oneAtATime: return solveFromTable(sweep, mode: SnappingGrid.self)
-    case .stackedTable where Sweep.oneAtATime: return solveFromTable(sweep, mode: Stacked.self)
-    case .foldTable where Sweep.oneAtATime: return solveFromTable(sweep, mode: AcrossFold.self)
+    case .table: return solveFromTable(sweep, mode: NoGrid.self)
+    case .snappedTable: return solveFromTable(sweep, mode: SnappingGrid.self)
+    case .stackedTable: return solveFromTable(sweep, mode: Stacked.self)
+    case .foldTable: return solveFromTable(sweep, mode: AcrossFold.self)
     default: break
     }
     var index = withKernel(SweepPairs(sweep: sweep)) ?? 0
@@ -203,16 +200,35 @@ extension ArrangementPlan {
     return sweep.count
   }
 
-  /// Every size of `sweep` through the plan's ``AnswerTable``, or the general path.
+  /// Every size of `sweep` through the plan's ``AnswerTable`` (two at a time
+  /// where the sweep takes pairs and both sizes have one row), or the general path.
   @inline(never)
   func solveFromTable<Sweep: PlanSweep, Mode: KernelMode>(_ sweep: Sweep, mode: Mode.Type) -> Int {
-    for index in 0..<sweep.count {
-      let (width, height) = sweep.size(index)
-      if !tableAnswer(width: width, height: height, mode: mode, { sweep.put($0, at: index) }) {
-        sweep.put(solveSize(width, height), at: index)
+    var index = 0
+    if !Sweep.oneAtATime {
+      while index + 2 <= sweep.count {
+        let (widths, heights) = sweep.pair(index)
+        if !tableAnswer(widths: widths, heights: heights, mode: mode, { sweep.put($0, at: index) }) {
+          solveOne(sweep, at: index, mode: mode)
+          solveOne(sweep, at: index + 1, mode: mode)
+        }
+        index += 2
       }
     }
+    while index < sweep.count {
+      solveOne(sweep, at: index, mode: mode)
+      index += 1
+    }
     return sweep.count
+  }
+
+  /// Size `index` of `sweep`, through the table or the general path.
+  @inline(__always)
+  func solveOne<Sweep: PlanSweep, Mode: KernelMode>(_ sweep: Sweep, at index: Int, mode: Mode.Type) {
+    let (width, height) = sweep.size(index)
+    if !tableAnswer(widths: width, heights: height, mode: mode, { sweep.put($0, at: index) }) {
+      sweep.put(solveSize(width, height), at: index)
+    }
   }
 
   /// Solves the sweep's sizes two at a time while two are left; returns how many it solved.
@@ -247,7 +263,7 @@ struct SweepPairs<Sweep: PlanSweep>: KernelUse {
 
 /// Where a batch reads its sizes and writes its answers.
 protocol PlanSweep {
-  /// Whether a plan with an ``AnswerTable`` answers this sweep a size at a time, from the table.
+  /// Whether a plan with an ``AnswerTable`` answers this sweep a size at a time, not in pairs.
   static var oneAtATime: Bool { get }
   var count: Int { get }
   func size(_ index: Int) -> (width: Double, height: Double)
@@ -256,8 +272,10 @@ protocol PlanSweep {
   func put(_ solution: Solution, at index: Int)
   /// Both lanes of `answer`, at `index` and `index + 1`.
   func put(_ answer: RegimeAnswer<SIMD2<Double>>, at index: Int)
-  /// A table's answer (``AnswerTable``).
-  func put(_ answer: TableAnswer, at index: Int)
+  /// A table's answer for one size (``AnswerTable``).
+  func put(_ answer: TableAnswer<Double>, at index: Int)
+  /// A table's answer for the sizes at `index` and `index + 1`.
+  func put(_ answer: TableAnswer<SIMD2<Double>>, at index: Int)
 }
 
 /// Sizes in, an array of solutions out.
@@ -279,9 +297,21 @@ struct SizeSweep: PlanSweep {
     output[index] = answer.solution(0)
     output[index + 1] = answer.solution(1)
   }
-  @inline(__always) func put(_ answer: TableAnswer, at index: Int) {
+  @inline(__always) func put(_ answer: TableAnswer<Double>, at index: Int) {
     answer.row.pointee.write(
       primary: answer.primary, secondary: answer.secondary, into: output.baseAddress.unsafelyUnwrapped + index)
+  }
+  @inline(__always) func put(_ answer: TableAnswer<SIMD2<Double>>, at index: Int) {
+    for lane in 0..<2 {
+      let (primary, secondary) = (answer.primary, answer.secondary)
+      answer.row.pointee.write(
+        primary: LaneRect(
+          along: .horizontal, start: primary.x[lane], length: primary.width[lane], crossStart: primary.y[lane],
+          crossLength: primary.height[lane]),
+        secondary: LaneRect(
+          along: .horizontal, start: secondary.x[lane], length: secondary.width[lane], crossStart: secondary.y[lane],
+          crossLength: secondary.height[lane]), into: output.baseAddress.unsafelyUnwrapped + index + lane)
+    }
   }
 }
 
@@ -299,13 +329,29 @@ struct ColumnSweep: PlanSweep {
   }
   @inline(__always) func put(_ solution: Solution, at index: Int) { columns[index] = solution }
   @inline(__always) func put(_ answer: RegimeAnswer<SIMD2<Double>>, at index: Int) { columns.store(answer, at: index) }
-  @inline(__always) func put(_ answer: TableAnswer, at index: Int) {
+  @inline(__always) func put(_ answer: TableAnswer<Double>, at index: Int) {
     let (primary, secondary) = (answer.primary, answer.secondary)
     (columns.primaryX[index], columns.primaryY[index]) = (primary.x, primary.y)
     (columns.primaryWidth[index], columns.primaryHeight[index]) = (primary.width, primary.height)
     (columns.secondaryX[index], columns.secondaryY[index]) = (secondary.x, secondary.y)
     (columns.secondaryWidth[index], columns.secondaryHeight[index]) = (secondary.width, secondary.height)
     columns.flags[index] = SolutionColumns.Flags(rawValue: answer.row.pointee.flags)
+  }
+  @inline(__always) func put(_ answer: TableAnswer<SIMD2<Double>>, at index: Int) {
+    func put(_ column: UnsafeMutablePointer<Double>, _ lanes: SIMD2<Double>) {
+      UnsafeMutableRawPointer(column + index).storeBytes(of: lanes, as: SIMD2<Double>.self)
+    }
+    let (primary, secondary) = (answer.primary, answer.secondary)
+    put(columns.primaryX, primary.x)
+    put(columns.primaryY, primary.y)
+    put(columns.primaryWidth, primary.width)
+    put(columns.primaryHeight, primary.height)
+    put(columns.secondaryX, secondary.x)
+    put(columns.secondaryY, secondary.y)
+    put(columns.secondaryWidth, secondary.width)
+    put(columns.secondaryHeight, secondary.height)
+    UnsafeMutableRawPointer(columns.flags + index).storeBytes(
+      of: SIMD2(repeating: answer.row.pointee.flags), as: SIMD2<UInt64>.self)
   }
 }
 
