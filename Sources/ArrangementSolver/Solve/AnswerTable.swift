@@ -232,7 +232,7 @@ extension AnswerTable {
       let both = SplitRules.showsBoth(showsSecondary: true, allowed: plan.axes.allows(axis), regular: regularAlong)
       let kind: TableRow.Kind? =
         switch plan.entry {
-        case .table, .snappedTable: both ? .split : .alone
+        case .table, .snappedTable, .spacedTable: both ? .split : .alone
         case .stackedTable: .stacked
         case .foldTable where plan.style == .split: both ? .besideSplit : .besideAlone
         // R24: an overlay's panes take the fold's sides only where its axis is allowed.
@@ -375,23 +375,39 @@ extension ArrangementPlan {
     row: Int, along axis: Axis, length: Lanes, crossLength: Lanes, mode: Mode.Type,
     _ put: (TableAnswer<Lanes>) -> Void
   ) -> Bool {
+    // R30: the panes share the length beside the gap; a length beyond a
+    // piece's is one sanitising might change (R29), and the general path's.
+    let shared = Mode.spaced ? SplitRules.sharedLength(length, spacing: spacing) : length
+    if Mode.spaced {
+      guard length.lessOrEqual(Lanes(repeating: RegimeTable.largestLength)).all else { return false }
+    }
     let found =
-      axis == .horizontal ? horizontalRegimes.first(holding: length) : verticalRegimes.first(holding: length)
+      axis == .horizontal ? horizontalRegimes.first(holding: shared) : verticalRegimes.first(holding: shared)
     guard let first = found else { return false }
-    let primaryLength = primaryFirst ? first : length - first
+    let rest = shared - first
+    let (primaryLength, secondaryLength) = primaryFirst ? (first, rest) : (rest, first)
     let start = axis == .horizontal ? insets.left : insets.top
     let crossStart = Lanes(repeating: axis == .horizontal ? insets.top : insets.left)
     let reversed = axis.flowsBackward(rightToLeft: isRightToLeft)
     let edges = PaneEdges<Lanes>(
       start: Lanes(repeating: start), end: start + length, length: length, reversed: reversed, scale: scale,
       snaps: Mode.snaps, origin: axis == .horizontal ? originX : originY)
-    // What the compiler proved of every piece (``RegimeTable/piece(low:high:a:f:)``): the
-    // boundary is no end and lies within the area, and the far edge is the area's end.
-    let boundary = edges.interior(primaryLength)
-    let (primaryLow, primaryHigh, secondaryLow, secondaryHigh) =
-      reversed ? (boundary, edges.end, edges.start, boundary) : (edges.start, boundary, boundary, edges.end)
-    // Unrounded, a piece's panes keep their length; a rounded edge may leave one without (R9).
-    if Mode.snaps {
+    let (primaryLow, primaryHigh, secondaryLow, secondaryHigh): (Lanes, Lanes, Lanes, Lanes)
+    if Mode.spaced {
+      // With a gap, every edge as the general path places it (R8, R9, R30).
+      let (primarySpan, secondarySpan) = edges.spans(
+        primary: primaryLength, secondary: secondaryLength, gap: spacing, spaced: true)
+      (primaryLow, primaryHigh, secondaryLow, secondaryHigh) =
+        (primarySpan.low, primarySpan.high, secondarySpan.low, secondarySpan.high)
+    } else {
+      // What the compiler proved of every piece (``RegimeTable/piece(low:high:a:f:)``): the
+      // boundary is no end and lies within the area, and the far edge is the area's end.
+      let boundary = edges.interior(primaryLength)
+      (primaryLow, primaryHigh, secondaryLow, secondaryHigh) =
+        reversed ? (boundary, edges.end, edges.start, boundary) : (edges.start, boundary, boundary, edges.end)
+    }
+    // Unrounded, a piece's panes keep their length; a rounded edge, or a gap, may leave one without (R9).
+    if Mode.snaps || Mode.spaced {
       guard (primaryHigh.greater(primaryLow) .& secondaryHigh.greater(secondaryLow)).all else { return false }
     }
     put(

@@ -31,17 +31,23 @@ enum KernelChoice: UInt8, Sendable {
 enum PlanEntry: UInt8, Sendable {
   /// A compiled split, answered by its ``AnswerTable``: without and with a display scale.
   case table, snappedTable
-  /// An overlay without active folds (R22), and a plan with one active fold
-  /// (R18, R19, R23), answered by their tables.
-  case stackedTable, foldTable
+  /// A compiled split with a gap between its panes (R30), an overlay
+  /// without active folds (R22), and a plan with one active fold (R18, R19,
+  /// R23), answered by their tables.
+  case spacedTable, stackedTable, foldTable
   case snapped, spaced, uncompiled, general
 
   /// Whether an ``AnswerTable`` answers the plan's sizes.
-  var hasTable: Bool { self == .table || self == .snappedTable || self == .stackedTable || self == .foldTable }
+  var hasTable: Bool {
+    switch self {
+    case .table, .snappedTable, .spacedTable, .stackedTable, .foldTable: true
+    case .snapped, .spaced, .uncompiled, .general: false
+    }
+  }
 
   init(kernel: KernelChoice, compiled: Bool, spacing: Double) {
     switch kernel {
-    case .noGrid where spacing > 0, .snappingGrid where spacing > 0: self = .spaced
+    case .noGrid where spacing > 0, .snappingGrid where spacing > 0: self = compiled ? .spacedTable : .spaced
     case .noGrid: self = compiled ? .table : .uncompiled
     case .snappingGrid: self = compiled ? .snappedTable : .snapped
     case .acrossFold: self = .foldTable

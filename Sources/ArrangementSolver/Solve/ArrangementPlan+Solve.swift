@@ -45,7 +45,9 @@ extension ArrangementPlan {
         solveGeneral(width: width, height: height, into: slot)
       }
     case .snappedTable: solveSnappedTable(width: width, height: height, into: slot)
-    case .stackedTable, .foldTable: solveOtherTable(width: width, height: height, into: slot)
+    case .spacedTable: solveSpacedTable(width: width, height: height, into: slot)
+    case .stackedTable: solveStackedTable(width: width, height: height, into: slot)
+    case .foldTable: solveFoldTable(width: width, height: height, into: slot)
     case .snapped: solveSnapped(width: width, height: height, into: slot)
     case .spaced: solveSpaced(width: width, height: height, into: slot)
     case .uncompiled: solveUncompiled(width: width, height: height, into: slot)
@@ -77,14 +79,46 @@ extension ArrangementPlan {
     }
   }
 
-  /// ``solve(width:height:)`` for an overlay without folds, or a plan with one active fold.
+  /// ``solve(width:height:)`` for a compiled split with a gap (R30).
   @inline(never)
-  func solveOtherTable(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
+  func solveSpacedTable(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
     let answered =
-      entry == .stackedTable
-      ? solveFromTable(width: width, height: height, mode: Stacked.self, into: slot)
-      : solveFromTable(width: width, height: height, mode: AcrossFold.self, into: slot)
+      scale > 0
+      ? solveFromTable(width: width, height: height, mode: Spaced<SnappingGrid>.self, into: slot)
+      : solveFromTable(width: width, height: height, mode: Spaced<NoGrid>.self, into: slot)
     if !answered { solveGeneral(width: width, height: height, into: slot) }
+  }
+
+  /// ``solve(width:height:)`` for an overlay without folds (R22).
+  @inline(never)
+  func solveStackedTable(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
+    if !solveFromTable(width: width, height: height, mode: Stacked.self, into: slot) {
+      solveGeneral(width: width, height: height, into: slot)
+    }
+  }
+
+  /// ``solve(width:height:)`` for a plan with one active fold (R18, R19, R23).
+  @inline(never)
+  func solveFoldTable(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
+    if !solveFromTable(width: width, height: height, mode: AcrossFold.self, into: slot) {
+      solveGeneral(width: width, height: height, into: slot)
+    }
+  }
+
+  /// The table's answer for one size into `slot`, in the mode of the plan's
+  /// entry; false where the general path answers (or the plan has no table).
+  @inline(__always)
+  func solveFromTable(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) -> Bool {
+    switch entry {
+    case .table: solveFromTable(width: width, height: height, mode: NoGrid.self, into: slot)
+    case .snappedTable: solveFromTable(width: width, height: height, mode: SnappingGrid.self, into: slot)
+    case .spacedTable where scale > 0:
+      solveFromTable(width: width, height: height, mode: Spaced<SnappingGrid>.self, into: slot)
+    case .spacedTable: solveFromTable(width: width, height: height, mode: Spaced<NoGrid>.self, into: slot)
+    case .stackedTable: solveFromTable(width: width, height: height, mode: Stacked.self, into: slot)
+    case .foldTable: solveFromTable(width: width, height: height, mode: AcrossFold.self, into: slot)
+    case .snapped, .spaced, .uncompiled, .general: false
+    }
   }
 
   /// ``solve(width:height:)`` for a split without folds whose panes have a gap (R30).
@@ -113,18 +147,9 @@ extension ArrangementPlan {
   /// plan's ``AnswerTable`` where it has one, else its regime kernel.
   package func regimeSolution(width: Double, height: Double) -> Solution? {
     if entry.hasTable {
-      var answer: Solution?
       let slot = UnsafeMutablePointer<Solution>.allocate(capacity: 1)
       defer { slot.deallocate() }
-      let answered =
-        switch entry {
-        case .snappedTable: solveFromTable(width: width, height: height, mode: SnappingGrid.self, into: slot)
-        case .stackedTable: solveFromTable(width: width, height: height, mode: Stacked.self, into: slot)
-        case .foldTable: solveFromTable(width: width, height: height, mode: AcrossFold.self, into: slot)
-        default: solveFromTable(width: width, height: height, mode: NoGrid.self, into: slot)
-        }
-      if answered { answer = slot.move() }
-      return answer
+      return solveFromTable(width: width, height: height, into: slot) ? slot.move() : nil
     }
     struct One: KernelUse {
       let width: Double
@@ -187,6 +212,8 @@ extension ArrangementPlan {
     switch entry {
     case .table: return solveFromTable(sweep, mode: NoGrid.self)
     case .snappedTable: return solveFromTable(sweep, mode: SnappingGrid.self)
+    case .spacedTable where scale > 0: return solveFromTable(sweep, mode: Spaced<SnappingGrid>.self)
+    case .spacedTable: return solveFromTable(sweep, mode: Spaced<NoGrid>.self)
     case .stackedTable: return solveFromTable(sweep, mode: Stacked.self)
     case .foldTable: return solveFromTable(sweep, mode: AcrossFold.self)
     default: break
