@@ -339,14 +339,16 @@ struct PlanTests {
       }
       #expect(bits(plan.solve(width: size.width, height: size.height)) == expected)
     }
-    // Pairs in SIMD lanes: answered where both sizes have an area and, classes derived, one
-    // horizontal class (R2); then both batch entry points.
+    // Pairs in SIMD lanes: answered where both sizes have an area and, classes derived, the
+    // same classes (R2: one row of the plan's table); then both batch entry points.
     var pairs = 0
     for index in stride(from: 0, to: 150, by: 2) {
       let (first, second) = (sizes[index], sizes[index + 1])
       let answer = plan.regimeSolutions(
         widths: SIMD2(first.width, second.width), heights: SIMD2(first.height, second.height))
-      let sameClass = givenClasses || (first.width >= 600) == (second.width >= 600)
+      let sameClass =
+        givenClasses
+        || ((first.width >= 600) == (second.width >= 600) && (first.height >= 600) == (second.height >= 600))
       let areas = first.width > 114 && second.width > 114
       #expect((answer != nil) == (sameClass && areas), "pair at \(index)")
       if let (one, two) = answer {

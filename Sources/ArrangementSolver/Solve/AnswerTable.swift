@@ -305,6 +305,19 @@ struct TableAnswer<Lanes: KernelLanes> {
   var secondary: LaneRect<Lanes>
 }
 
+extension TableAnswer where Lanes == SIMD2<Double> {
+  /// Lane `lane`'s answer, written into `slot`.
+  @inline(__always)
+  func write(_ lane: Int, into slot: UnsafeMutablePointer<Solution>) {
+    @inline(__always) func frame(_ rect: LaneRect<SIMD2<Double>>) -> LaneRect<Double> {
+      LaneRect<Double>(
+        along: .horizontal, start: rect.x[lane], length: rect.width[lane], crossStart: rect.y[lane],
+        crossLength: rect.height[lane])
+    }
+    row.pointee.write(primary: frame(primary), secondary: frame(secondary), into: slot)
+  }
+}
+
 extension ArrangementPlan {
   /// The table's answer for the sizes `(widths, heights)`, given to `put`,
   /// when every lane takes the same row; false where the general path answers.

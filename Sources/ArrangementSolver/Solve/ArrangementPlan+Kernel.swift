@@ -78,30 +78,22 @@ extension ArrangementPlan {
       || givenClasses.horizontal == .compact || givenClasses.vertical == .compact
   }
 
-  /// `use` with this plan's kernel and mode, or `nil` where no kernel applies.
+  /// `use` with this plan's kernel and mode, or `nil` where no kernel
+  /// applies: plans whose sizing compiled, overlays and plans with a fold
+  /// answer from their ``AnswerTable`` instead.
   @inline(__always)
   func withKernel<Use: KernelUse>(_ use: Use) -> Use.Answer? {
+    guard !entry.hasTable else { return nil }
     switch kernel {
-    case .general: nil
+    case .general, .acrossFold, .stacked: return nil
     case .noGrid:
-      spacing > 0
-        ? (compiled
-          ? (mayBeLone ? use(self, Spaced<Lone<Compiled<NoGrid>>>.self) : use(self, Spaced<Compiled<NoGrid>>.self))
-          : (mayBeLone ? use(self, Spaced<Lone<NoGrid>>.self) : use(self, Spaced<NoGrid>.self)))
-        : compiled
-          ? (mayBeLone ? use(self, Lone<Compiled<NoGrid>>.self) : use(self, Compiled<NoGrid>.self))
-          : (mayBeLone ? use(self, Lone<NoGrid>.self) : use(self, NoGrid.self))
+      return spacing > 0
+        ? (mayBeLone ? use(self, Spaced<Lone<NoGrid>>.self) : use(self, Spaced<NoGrid>.self))
+        : (mayBeLone ? use(self, Lone<NoGrid>.self) : use(self, NoGrid.self))
     case .snappingGrid:
-      spacing > 0
-        ? (compiled
-          ? (mayBeLone
-            ? use(self, Spaced<Lone<Compiled<SnappingGrid>>>.self) : use(self, Spaced<Compiled<SnappingGrid>>.self))
-          : (mayBeLone ? use(self, Spaced<Lone<SnappingGrid>>.self) : use(self, Spaced<SnappingGrid>.self)))
-        : compiled
-          ? (mayBeLone ? use(self, Lone<Compiled<SnappingGrid>>.self) : use(self, Compiled<SnappingGrid>.self))
-          : (mayBeLone ? use(self, Lone<SnappingGrid>.self) : use(self, SnappingGrid.self))
-    case .acrossFold: mayBeLone && style == .split ? use(self, Lone<AcrossFold>.self) : use(self, AcrossFold.self)
-    case .stacked: use(self, Stacked.self)
+      return spacing > 0
+        ? (mayBeLone ? use(self, Spaced<Lone<SnappingGrid>>.self) : use(self, Spaced<SnappingGrid>.self))
+        : (mayBeLone ? use(self, Lone<SnappingGrid>.self) : use(self, SnappingGrid.self))
     }
   }
 }

@@ -105,19 +105,17 @@ extension ArrangementPlan {
     }
   }
 
-  /// The table's answer for one size into `slot`, in the mode of the plan's
-  /// entry; false where the general path answers (or the plan has no table).
+  /// `use` with the mode of the plan's table, or `nil` for a plan without one.
   @inline(__always)
-  func solveFromTable(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) -> Bool {
+  func withTable<Use: KernelUse>(_ use: Use) -> Use.Answer? {
     switch entry {
-    case .table: solveFromTable(width: width, height: height, mode: NoGrid.self, into: slot)
-    case .snappedTable: solveFromTable(width: width, height: height, mode: SnappingGrid.self, into: slot)
-    case .spacedTable where scale > 0:
-      solveFromTable(width: width, height: height, mode: Spaced<SnappingGrid>.self, into: slot)
-    case .spacedTable: solveFromTable(width: width, height: height, mode: Spaced<NoGrid>.self, into: slot)
-    case .stackedTable: solveFromTable(width: width, height: height, mode: Stacked.self, into: slot)
-    case .foldTable: solveFromTable(width: width, height: height, mode: AcrossFold.self, into: slot)
-    case .snapped, .spaced, .uncompiled, .general: false
+    case .table: use(self, NoGrid.self)
+    case .snappedTable: use(self, SnappingGrid.self)
+    case .spacedTable where scale > 0: use(self, Spaced<SnappingGrid>.self)
+    case .spacedTable: use(self, Spaced<NoGrid>.self)
+    case .stackedTable: use(self, Stacked.self)
+    case .foldTable: use(self, AcrossFold.self)
+    case .snapped, .spaced, .uncompiled, .general: nil
     }
   }
 
@@ -147,9 +145,17 @@ extension ArrangementPlan {
   /// plan's ``AnswerTable`` where it has one, else its regime kernel.
   package func regimeSolution(width: Double, height: Double) -> Solution? {
     if entry.hasTable {
+      struct One: KernelUse {
+        let width: Double
+        let height: Double
+        let slot: UnsafeMutablePointer<Solution>
+        func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Bool {
+          plan.solveFromTable(width: width, height: height, mode: mode, into: slot)
+        }
+      }
       let slot = UnsafeMutablePointer<Solution>.allocate(capacity: 1)
       defer { slot.deallocate() }
-      return solveFromTable(width: width, height: height, into: slot) ? slot.move() : nil
+      return withTable(One(width: width, height: height, slot: slot)) == true ? slot.move() : nil
     }
     struct One: KernelUse {
       let width: Double
@@ -164,6 +170,23 @@ extension ArrangementPlan {
 
   /// The same for two sizes in SIMD lanes: both answers, or `nil`.
   package func regimeSolutions(widths: SIMD2<Double>, heights: SIMD2<Double>) -> (Solution, Solution)? {
+    if entry.hasTable {
+      struct Two: KernelUse {
+        let widths: SIMD2<Double>
+        let heights: SIMD2<Double>
+        let slots: UnsafeMutablePointer<Solution>
+        func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Bool {
+          plan.tableAnswer(widths: widths, heights: heights, mode: mode) {
+            $0.write(0, into: slots)
+            $0.write(1, into: slots + 1)
+          }
+        }
+      }
+      let slots = UnsafeMutablePointer<Solution>.allocate(capacity: 2)
+      defer { slots.deallocate() }
+      let answered = withTable(Two(widths: widths, heights: heights, slots: slots)) == true
+      return answered ? (slots.move(), (slots + 1).move()) : nil
+    }
     struct Two: KernelUse {
       let widths: SIMD2<Double>
       let heights: SIMD2<Double>
@@ -209,15 +232,7 @@ extension ArrangementPlan {
   /// kernel) through the general path. Returns the sweep's count.
   @inline(__always)
   func solveAll<Sweep: PlanSweep>(_ sweep: Sweep) -> Int {
-    switch entry {
-    case .table: return solveFromTable(sweep, mode: NoGrid.self)
-    case .snappedTable: return solveFromTable(sweep, mode: SnappingGrid.self)
-    case .spacedTable where scale > 0: return solveFromTable(sweep, mode: Spaced<SnappingGrid>.self)
-    case .spacedTable: return solveFromTable(sweep, mode: Spaced<NoGrid>.self)
-    case .stackedTable: return solveFromTable(sweep, mode: Stacked.self)
-    case .foldTable: return solveFromTable(sweep, mode: AcrossFold.self)
-    default: break
-    }
+    if let count = withTable(SweepFromTable(sweep: sweep)) { return count }
     var index = withKernel(SweepPairs(sweep: sweep)) ?? 0
     while index < sweep.count {
       let (width, height) = sweep.size(index)
@@ -262,11 +277,10 @@ extension ArrangementPlan {
   @inline(never)
   func solvePairs<Sweep: PlanSweep, Mode: KernelMode>(_ sweep: Sweep, mode: Mode.Type) -> Int {
     let kernel = RegimeKernel(self)
-    var cursor = RegimeCursor()
     var index = 0
     while index + 2 <= sweep.count {
       let (widths, heights) = sweep.pair(index)
-      if let pair = kernel.solve(widths: widths, heights: heights, mode: mode, cursor: &cursor, walks: true) {
+      if let pair = kernel.solve(widths: widths, heights: heights, mode: mode) {
         sweep.put(pair, at: index)
       } else {
         sweep.put(solveSize(widths[0], heights[0]), at: index)
@@ -275,6 +289,16 @@ extension ArrangementPlan {
       index += 2
     }
     return index
+  }
+}
+
+/// A sweep through a plan's table (``ArrangementPlan/solveFromTable(_:mode:)``).
+struct SweepFromTable<Sweep: PlanSweep>: KernelUse {
+  let sweep: Sweep
+
+  @inline(__always)
+  func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Int {
+    plan.solveFromTable(sweep, mode: mode)
   }
 }
 
@@ -329,16 +353,8 @@ struct SizeSweep: PlanSweep {
       primary: answer.primary, secondary: answer.secondary, into: output.baseAddress.unsafelyUnwrapped + index)
   }
   @inline(__always) func put(_ answer: TableAnswer<SIMD2<Double>>, at index: Int) {
-    for lane in 0..<2 {
-      let (primary, secondary) = (answer.primary, answer.secondary)
-      answer.row.pointee.write(
-        primary: LaneRect(
-          along: .horizontal, start: primary.x[lane], length: primary.width[lane], crossStart: primary.y[lane],
-          crossLength: primary.height[lane]),
-        secondary: LaneRect(
-          along: .horizontal, start: secondary.x[lane], length: secondary.width[lane], crossStart: secondary.y[lane],
-          crossLength: secondary.height[lane]), into: output.baseAddress.unsafelyUnwrapped + index + lane)
-    }
+    answer.write(0, into: output.baseAddress.unsafelyUnwrapped + index)
+    answer.write(1, into: output.baseAddress.unsafelyUnwrapped + index + 1)
   }
 }
 

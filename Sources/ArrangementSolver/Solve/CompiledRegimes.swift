@@ -36,12 +36,6 @@ public struct RegimeTable: Sendable {
   static let edgeMargin = 4e-9
 }
 
-/// The pieces a sweep found its last sizes in, along each axis.
-struct RegimeCursor {
-  var horizontal = RegimePiece.none
-  var vertical = RegimePiece.none
-}
-
 /// One piece of a ``RegimeTable``: for `low ≤ L ≤ high` the first pane takes `a + f·L`.
 @frozen
 public struct RegimePiece: Sendable {
@@ -71,33 +65,6 @@ public struct RegimePiece: Sendable {
 }
 
 extension RegimeTable {
-  /// The first pane's length by the piece holding every lane of `length`, if one does.
-  ///
-  /// Note (a19299f): unrolled with constant indices: a loop indexing the pieces copied
-  /// the table for every lookup (callgrind, peers plan: 30 instructions a solve more).
-  @inline(__always)
-  func first<Lanes: KernelLanes>(_ length: Lanes) -> Lanes? {
-    var piece = RegimePiece.none
-    return first(length, from: &piece, walks: false)
-  }
-
-  /// The same, trying `last` first when `walks`, and leaving there the piece that held.
-  ///
-  /// The pieces are in ascending order and disjoint, so the only one that may
-  /// hold every lane is the first whose high end no lane passes: found by
-  /// comparing high ends alone, then checked whole.
-  @inline(__always)
-  func first<Lanes: KernelLanes>(_ length: Lanes, from last: inout RegimePiece, walks: Bool) -> Lanes? {
-    if walks && last.holds(length) { return last.first(length) }
-    @inline(__always) func passes(_ index: Int) -> Bool {
-      count > index + 1 && Lanes(repeating: pieces[index].high).less(length).any
-    }
-    let piece = passes(0) ? (passes(1) ? (passes(2) ? pieces[3] : pieces[2]) : pieces[1]) : pieces[0]
-    guard piece.holds(length) else { return nil }
-    if walks { last = piece }
-    return piece.first(length)
-  }
-
   /// Whether the pieces take (nearly) every length where the sizing rules
   /// give the pane sized first `f` and the other exactly `L − f`, sampled
   /// from 64 to 8,192 points: where that needs a rounding-dependent
@@ -111,7 +78,7 @@ extension RegimeTable {
         primary: ResolvedRange(primary, length: length), secondary: ResolvedRange(secondary, length: length),
         primaryFirst: primaryFirst, length: length)
       let (first, second) = primaryFirst ? (sized.primary, sized.secondary) : (sized.secondary, sized.primary)
-      if sized.primaryShown && sized.secondaryShown && second == length - first && self.first(length) == nil {
+      if sized.primaryShown && sized.secondaryShown && second == length - first && self.first(holding: length) == nil {
         return false
       }
       length *= 1.0625

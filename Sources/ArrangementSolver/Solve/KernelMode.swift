@@ -1,6 +1,7 @@
-/// What a kernel instance solves, as a type, so that each instance is
-/// compiled for one case: whether pane edges snap to a pixel grid (R9), or
-/// the panes take the sides of the plan's one fold.
+/// What a kernel or table instance solves, as a type, so that each instance
+/// is compiled for one case: whether pane edges snap to a pixel grid (R9),
+/// whether the panes have a gap (R30), or (a table's) whether the panes take
+/// the sides of the plan's one fold or stack.
 protocol KernelMode {
   static var snaps: Bool { get }
   /// The plan has one active fold: the panes take its sides (R18, R23).
@@ -10,9 +11,6 @@ protocol KernelMode {
   /// A split whose axis is not allowed or not regular is answered too: the
   /// primary alone (R17, R19). Only for batches of plans where that can happen.
   static var lone: Bool { get }
-  /// The plan's compiled pieces give the first pane's length (R3–R7): no
-  /// ranges resolved and no regime checked per size.
-  static var compiled: Bool { get }
   /// The panes have a gap between them (R30): sizing runs over `L − spacing`.
   static var spaced: Bool { get }
 }
@@ -22,7 +20,6 @@ extension KernelMode {
   static var acrossFold: Bool { @inline(__always) get { false } }
   static var stacked: Bool { @inline(__always) get { false } }
   static var lone: Bool { @inline(__always) get { false } }
-  static var compiled: Bool { @inline(__always) get { false } }
   static var spaced: Bool { @inline(__always) get { false } }
 }
 
@@ -53,7 +50,6 @@ enum Lone<Base: KernelMode>: KernelMode {
   static var snaps: Bool { @inline(__always) get { Base.snaps } }
   static var acrossFold: Bool { @inline(__always) get { Base.acrossFold } }
   static var lone: Bool { @inline(__always) get { true } }
-  static var compiled: Bool { @inline(__always) get { Base.compiled } }
 }
 
 /// A split without active folds (`Base`: any of the modes above but
@@ -65,15 +61,7 @@ enum Lone<Base: KernelMode>: KernelMode {
 enum Spaced<Base: KernelMode>: KernelMode {
   static var snaps: Bool { @inline(__always) get { Base.snaps } }
   static var lone: Bool { @inline(__always) get { Base.lone } }
-  static var compiled: Bool { @inline(__always) get { Base.compiled } }
   static var spaced: Bool { @inline(__always) get { true } }
-}
-
-/// A split without active folds (`Base`: ``NoGrid`` or ``SnappingGrid``)
-/// whose plan compiled its sizing regimes (``RegimeTable``).
-enum Compiled<Base: KernelMode>: KernelMode {
-  static var snaps: Bool { @inline(__always) get { Base.snaps } }
-  static var compiled: Bool { @inline(__always) get { true } }
 }
 
 /// An overlay without active folds: both panes over the whole layout area,
