@@ -212,12 +212,12 @@ extension ArrangementPlan {
   /// of arrays, and returns how many were written: the smallest count.
   /// Each answer is bit-identical to ``solve(width:height:)``.
   ///
-  /// Plans for a split without active folds solve two sizes per step in
-  /// SIMD lanes where both sit in the common regime of the sizing rules (see
-  /// `RegimeKernel`), plans with one active fold where it divides the area
-  /// in both, and overlays without active folds (stacked, R22) where both
-  /// have an area and the same horizontal class; other sizes and plans take
-  /// the general path.
+  /// Plans solve two sizes per step in SIMD lanes where both take one row
+  /// of the plan's ``AnswerTable`` (a compiled split, a stacked overlay, a
+  /// plan with one fold) and, in a split, one piece of its sizing; plans
+  /// whose sizing did not compile, where both sit in the common regime of
+  /// the sizing rules (`RegimeKernel`); other sizes and plans take the
+  /// general path.
   ///
   /// - Complexity: O(*n*·*r*); no heap allocation.
   public func solve(
