@@ -71,6 +71,14 @@ extension ArrangementPlan {
   /// The kernel chosen when the plan was made, by name (for tests).
   package var kernelName: String { "\(kernel)" }
 
+  /// The plan's entry, by name (for tests): `table`, `snappedTable`,
+  /// `spacedTable`, `stackedTable` and `foldTable` answer from an ``AnswerTable``.
+  package var entryName: String { "\(entry)" }
+
+  /// Whether a `Solution` is laid out as the table's rows assume (for tests:
+  /// where it is not, no plan has a table and every size takes the general path).
+  package static var answerLayoutHolds: Bool { SolutionBytes.assumed }
+
   /// Whether the primary can be alone in a split without folds: an axis is
   /// not allowed, or the container can be compact along one (R2, R17).
   var mayBeLone: Bool {

@@ -1,0 +1,126 @@
+import ArrangementSolver
+import Testing
+
+/// A plan's table of answers (`AnswerTable`): which plans have one, that each kind answers where it
+/// should, bit for bit with `scene.solve()`, one size at a time and in pairs, and that the sizes it
+/// cannot vouch for reach the general path.
+@Suite("Answer tables: every kind of row answers as the general path does (R1, R2, R16–R23, R30)")
+struct AnswerTableTests {
+  func bits(_ solution: Solution) -> [UInt64] {
+    [solution.primary, solution.secondary].flatMap { pane in
+      [
+        pane.frame.x.bitPattern, pane.frame.y.bitPattern, pane.frame.width.bitPattern, pane.frame.height.bitPattern,
+        UInt64(pane.zIndex), pane.visible ? 1 : 0, UInt64(pane.sizeClass.horizontal.rawValue),
+        UInt64(pane.sizeClass.vertical.rawValue),
+      ]
+    } + [UInt64(solution.splitAxis.map { $0 == .horizontal ? 1 : 2 } ?? 0), solution.divider == nil ? 0 : 1]
+  }
+
+  func solved(_ scene: Scene, _ width: Double, _ height: Double) -> Solution {
+    var resized = scene
+    resized.container.width = width
+    resized.container.height = height
+    return resized.solve()
+  }
+
+  /// One scene for each kind of table, with the entry it must get.
+  static var scenes: [(entry: String, scene: Scene)] {
+    var peers = Scene(
+      container: rect(7.25, 3, 320, 800), safeArea: EdgeInsets(top: 20, left: 12, bottom: 9, right: 30),
+      sizeClass: nil)
+    peers.primary.width = DimensionRange(minimum: .absolute(250), preferred: .fractional(0.3), maximum: .absolute(600))
+    peers.secondary.width = DimensionRange(minimum: .absolute(200))
+    peers.primary.height = DimensionRange(minimum: .absolute(120), preferred: .fractional(0.4))
+    var snapped = peers
+    snapped.displayScale = 3
+    snapped.layoutDirection = .rightToLeft
+    var spaced = snapped
+    spaced.spacing = 12.5
+    var stacked = peers
+    stacked.style = .overlay
+    var lone = peers
+    lone.axes = .horizontal  // a tall area shows the primary alone (R17, R19)
+    var fold = peers
+    fold.regions = [ArrangementSolverTests.fold(x: 463.5, width: 24, height: 900)]
+    var foldOverlay = fold
+    foldOverlay.style = .overlay
+    foldOverlay.layoutDirection = .rightToLeft
+    return [
+      ("table", peers), ("snappedTable", snapped), ("spacedTable", spaced), ("stackedTable", stacked),
+      ("table", lone), ("foldTable", fold), ("foldTable", foldOverlay),
+    ]
+  }
+
+  @Test("A Solution is laid out as the rows assume, so the plans that should have a table have one")
+  func layoutHolds() {
+    #expect(ArrangementPlan.answerLayoutHolds)
+    for (entry, scene) in Self.scenes {
+      #expect(ArrangementPlan(scene).entryName == entry, "\(entry)")
+    }
+    // No table: several active folds, a hidden secondary, a divider.
+    var folds = Self.scenes[0].scene
+    folds.regions = [fold(x: 300, width: 10, height: 900), fold(id: 2, x: 700, width: 10, height: 900)]
+    #expect(!ArrangementPlan(folds).entryName.hasSuffix("able"))
+    var hidden = Self.scenes[0].scene
+    hidden.secondary.visible = false
+    #expect(ArrangementPlan(hidden).entryName == "general")
+    var divided = Self.scenes[0].scene
+    divided.divider = Divider(position: .fractional(0.4))
+    #expect(ArrangementPlan(divided).entryName == "general")
+  }
+
+  @Test("Each kind of table answers its sizes bit for bit with scene.solve(), alone and in pairs", arguments: 0..<7)
+  func everyKindAnswers(index: Int) {
+    let (entry, scene) = Self.scenes[index]
+    let plan = ArrangementPlan(scene)
+    var answered = 0
+    var pairs = 0
+    // Both sides of 600 (R2) and of the axis change (R16), widths where the pieces change.
+    let sizes = (0..<300).map { Size(width: 520 + Double($0) * 3.71, height: 560 + Double($0 % 17) * 9.5) }
+    for size in sizes {
+      let expected = bits(solved(scene, size.width, size.height))
+      #expect(bits(plan.solve(width: size.width, height: size.height)) == expected, "\(entry) \(size)")
+      if let single = plan.regimeSolution(width: size.width, height: size.height) {
+        answered += 1
+        #expect(bits(single) == expected, "\(entry) \(size)")
+      }
+    }
+    for index in stride(from: 0, to: sizes.count - 1, by: 2) {
+      let (first, second) = (sizes[index], sizes[index + 1])
+      if let (one, two) = plan.regimeSolutions(
+        widths: SIMD2(first.width, second.width), heights: SIMD2(first.height, second.height))
+      {
+        pairs += 1
+        #expect(bits(one) == bits(solved(scene, first.width, first.height)), "\(entry) \(first)")
+        #expect(bits(two) == bits(solved(scene, second.width, second.height)), "\(entry) \(second)")
+      }
+    }
+    // The table takes nearly every size here (the general path only breakpoints' guard
+    // bands and, beside a fold, sizes where it stops dividing), and most pairs.
+    #expect(answered >= 250, "\(entry): \(answered) of \(sizes.count)")
+    #expect(pairs >= 100, "\(entry): \(pairs) pairs")
+  }
+
+  @Test(
+    "Sizes a table cannot vouch for take the general path: no area, NaN, ±∞, beyond 2^21 and 2^52 (R1, R29)",
+    arguments: 0..<7)
+  func hostileSizesReachTheGeneralPath(index: Int) {
+    let (entry, scene) = Self.scenes[index]
+    let plan = ArrangementPlan(scene)
+    let lengths: [Double] = [
+      0, -0.0, -40, 41, .nan, .infinity, -.infinity, 0x1p21 + 1, 0x1p22, 0x1p52, 0x1p60, .greatestFiniteMagnitude,
+    ]
+    for width in lengths + [900] {
+      for height in lengths + [700] where width != 900 || height != 700 {
+        let expected = bits(solved(scene, width, height))
+        #expect(bits(plan.solve(width: width, height: height)) == expected, "\(entry) \(width) × \(height)")
+        // Where the table answers such a size at all, it answers as the general path does.
+        if let single = plan.regimeSolution(width: width, height: height) {
+          #expect(bits(single) == expected, "\(entry) \(width) × \(height)")
+        }
+      }
+    }
+    // No area: never the table's (R1).
+    #expect(plan.regimeSolution(width: 0, height: 700) == nil && plan.regimeSolution(width: .nan, height: 700) == nil)
+  }
+}
