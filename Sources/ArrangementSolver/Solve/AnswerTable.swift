@@ -16,7 +16,8 @@
 ///   split's primary alone on its side (R19); the axis is the fold's.
 ///
 /// Per size, a solve computes the layout area (R1), the axis and the two
-/// class bits (one comparison each) and the coordinates that move: in a
+/// class bits (one comparison each; none when the classes are given) and
+/// the coordinates that move: in a
 /// split, the piece of the axis's table that holds the area's length, its
 /// `a + f·L` and the boundary (R8, R9: ``PaneEdges/interior(_:)``, rounded
 /// only with a display scale); beside a fold, the far side's length; then
@@ -47,14 +48,14 @@ public struct AnswerTable: Sendable {
   @inline(__always)
   func code(_ index: Int) -> Int { Int(truncatingIfNeeded: rowCodes &>> UInt64(8 &* index)) & 0xFF }
 
-  /// The row of code `code` (below 16).
+  /// The row of code `code` (below 255: one of ``TableRow/all``).
   @inline(__always)
   func row(_ code: Int) -> UnsafePointer<TableRow> {
     UnsafePointer<TableRow>(bitPattern: rowsAddress).unsafelyUnwrapped + code
   }
 }
 
-/// One outcome of a compiled split: what the answer holds beside its frames.
+/// One outcome of a plan: what the answer holds beside its frames.
 @frozen
 public struct TableRow: Sendable {
   /// The answer's bytes after each pane's frame: z-index, classes,
