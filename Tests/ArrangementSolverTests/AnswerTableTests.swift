@@ -6,15 +6,7 @@ import Testing
 /// cannot vouch for reach the general path.
 @Suite("Answer tables: every kind of row answers as the general path does (R1, R2, R16–R23, R30)")
 struct AnswerTableTests {
-  func bits(_ solution: Solution) -> [UInt64] {
-    [solution.primary, solution.secondary].flatMap { pane in
-      [
-        pane.frame.x.bitPattern, pane.frame.y.bitPattern, pane.frame.width.bitPattern, pane.frame.height.bitPattern,
-        UInt64(pane.zIndex), pane.visible ? 1 : 0, UInt64(pane.sizeClass.horizontal.rawValue),
-        UInt64(pane.sizeClass.vertical.rawValue),
-      ]
-    } + [UInt64(solution.splitAxis.map { $0 == .horizontal ? 1 : 2 } ?? 0), solution.divider == nil ? 0 : 1]
-  }
+  func bits(_ solution: Solution) -> [UInt64] { solutionBits(solution) }
 
   func solved(_ scene: Scene, _ width: Double, _ height: Double) -> Solution {
     var resized = scene

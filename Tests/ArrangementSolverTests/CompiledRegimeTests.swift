@@ -3,15 +3,7 @@ import Testing
 
 @Suite("Compiled regimes: a plan's pieces of the sizing rules answer as the general path does (R3–R7)")
 struct CompiledRegimeTests {
-  func bits(_ solution: Solution) -> [UInt64] {
-    [solution.primary, solution.secondary].flatMap { pane in
-      [
-        pane.frame.x.bitPattern, pane.frame.y.bitPattern, pane.frame.width.bitPattern, pane.frame.height.bitPattern,
-        UInt64(pane.zIndex), pane.visible ? 1 : 0, UInt64(pane.sizeClass.horizontal.rawValue),
-        UInt64(pane.sizeClass.vertical.rawValue),
-      ]
-    } + [UInt64(solution.splitAxis?.rawValue ?? 9)]
-  }
+  func bits(_ solution: Solution) -> [UInt64] { solutionBits(solution) }
 
   /// The sizes through the batch entry point into columns, read back as solutions.
   func solveColumns(_ plan: ArrangementPlan, widths: [Double], heights: [Double]) -> [Solution] {

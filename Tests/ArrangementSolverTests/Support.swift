@@ -66,3 +66,18 @@ enum Tolerance {
     equal(a.x, b.x) && equal(a.y, b.y) && equal(a.width, b.width) && equal(a.height, b.height)
   }
 }
+
+/// Every bit of an answer's panes, split axis and divider, for answers that must match bit for bit.
+func solutionBits(_ solution: Solution) -> [UInt64] {
+  var bits: [UInt64] = []
+  for pane in [solution.primary, solution.secondary] {
+    let frame = pane.frame
+    bits += [frame.x.bitPattern, frame.y.bitPattern, frame.width.bitPattern, frame.height.bitPattern]
+    bits += [UInt64(pane.zIndex), pane.visible ? 1 : 0]
+    bits += [UInt64(pane.sizeClass.horizontal.rawValue), UInt64(pane.sizeClass.vertical.rawValue)]
+  }
+  let axis: UInt64 = solution.splitAxis.map { $0 == .horizontal ? 1 : 2 } ?? 0
+  let divider = solution.divider
+  let anchor: UInt64 = divider?.anchor.map { UInt64($0) + 2 } ?? (divider == nil ? 0 : 1)
+  return bits + [axis, divider?.position.bitPattern ?? 0, anchor]
+}

@@ -44,10 +44,12 @@ extension ArrangementPlan {
       if !solveFromTable(width: width, height: height, mode: NoGrid.self, into: slot) {
         solveGeneral(width: width, height: height, into: slot)
       }
-    case .snappedTable: solveSnappedTable(width: width, height: height, into: slot)
-    case .spacedTable: solveSpacedTable(width: width, height: height, into: slot)
-    case .stackedTable: solveStackedTable(width: width, height: height, into: slot)
-    case .foldTable: solveFoldTable(width: width, height: height, into: slot)
+    case .snappedTable: solveTable(width: width, height: height, mode: SnappingGrid.self, into: slot)
+    case .spacedTable where scale > 0:
+      solveTable(width: width, height: height, mode: Spaced<SnappingGrid>.self, into: slot)
+    case .spacedTable: solveTable(width: width, height: height, mode: Spaced<NoGrid>.self, into: slot)
+    case .stackedTable: solveTable(width: width, height: height, mode: Stacked.self, into: slot)
+    case .foldTable: solveTable(width: width, height: height, mode: AcrossFold.self, into: slot)
     case .snapped: solveSnapped(width: width, height: height, into: slot)
     case .spaced: solveSpaced(width: width, height: height, into: slot)
     case .uncompiled: solveUncompiled(width: width, height: height, into: slot)
@@ -55,10 +57,13 @@ extension ArrangementPlan {
     }
   }
 
-  /// ``solve(width:height:)`` for a compiled split with a display scale.
+  /// ``solve(width:height:)`` for the tables but a plain split's (inline
+  /// above), out of line: one instance per mode.
   @inline(never)
-  func solveSnappedTable(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
-    if !solveFromTable(width: width, height: height, mode: SnappingGrid.self, into: slot) {
+  func solveTable<Mode: KernelMode>(
+    width: Double, height: Double, mode: Mode.Type, into slot: UnsafeMutablePointer<Solution>
+  ) {
+    if !solveFromTable(width: width, height: height, mode: mode, into: slot) {
       solveGeneral(width: width, height: height, into: slot)
     }
   }
@@ -75,32 +80,6 @@ extension ArrangementPlan {
     if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: SnappingGrid.self) {
       slot.initialize(to: answer.solution)
     } else {
-      solveGeneral(width: width, height: height, into: slot)
-    }
-  }
-
-  /// ``solve(width:height:)`` for a compiled split with a gap (R30).
-  @inline(never)
-  func solveSpacedTable(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
-    let answered =
-      scale > 0
-      ? solveFromTable(width: width, height: height, mode: Spaced<SnappingGrid>.self, into: slot)
-      : solveFromTable(width: width, height: height, mode: Spaced<NoGrid>.self, into: slot)
-    if !answered { solveGeneral(width: width, height: height, into: slot) }
-  }
-
-  /// ``solve(width:height:)`` for an overlay without folds (R22).
-  @inline(never)
-  func solveStackedTable(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
-    if !solveFromTable(width: width, height: height, mode: Stacked.self, into: slot) {
-      solveGeneral(width: width, height: height, into: slot)
-    }
-  }
-
-  /// ``solve(width:height:)`` for a plan with one active fold (R18, R19, R23).
-  @inline(never)
-  func solveFoldTable(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
-    if !solveFromTable(width: width, height: height, mode: AcrossFold.self, into: slot) {
       solveGeneral(width: width, height: height, into: slot)
     }
   }
