@@ -1,4 +1,7 @@
-/// Which regime kernel answers a plan's sizes (the rest take the general path).
+/// Which fast path a plan's configuration allows (the rest take the general
+/// path): with its sizing compiled or not, and its gap, it becomes the
+/// plan's ``PlanEntry``: an ``AnswerTable``, or the pair kernel
+/// (``RegimeKernel``) for splits whose sizing did not compile.
 @usableFromInline
 enum KernelChoice: UInt8, Sendable {
   /// None: hidden secondaries, several active folds.
@@ -7,9 +10,9 @@ enum KernelChoice: UInt8, Sendable {
   case noGrid
   /// A split without active folds, snapped to a display scale (``SnappingGrid``).
   case snappingGrid
-  /// One active fold, the secondary shown (``AcrossFold``).
+  /// One active fold, the secondary shown (``AcrossFold``; a table only).
   case acrossFold
-  /// An overlay without active folds, the secondary shown (``Stacked``).
+  /// An overlay without active folds, the secondary shown (``Stacked``; a table only).
   case stacked
 
   init(foldCount: Int, style: ArrangementStyle, secondaryVisible: Bool, scale: Double) {
