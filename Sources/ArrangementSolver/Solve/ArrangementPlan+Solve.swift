@@ -132,9 +132,10 @@ extension ArrangementPlan {
           plan.solveFromTable(width: width, height: height, mode: mode, into: slot)
         }
       }
-      let slot = UnsafeMutablePointer<Solution>.allocate(capacity: 1)
-      defer { slot.deallocate() }
-      return withTable(One(width: width, height: height, slot: slot)) == true ? slot.move() : nil
+      return withUnsafeTemporaryAllocation(of: Solution.self, capacity: 1) { buffer in
+        let slot = buffer.baseAddress!
+        return withTable(One(width: width, height: height, slot: slot)) == true ? slot.move() : nil
+      }
     }
     struct One: KernelUse {
       let width: Double
@@ -161,10 +162,11 @@ extension ArrangementPlan {
           }
         }
       }
-      let slots = UnsafeMutablePointer<Solution>.allocate(capacity: 2)
-      defer { slots.deallocate() }
-      let answered = withTable(Two(widths: widths, heights: heights, slots: slots)) == true
-      return answered ? (slots.move(), (slots + 1).move()) : nil
+      return withUnsafeTemporaryAllocation(of: Solution.self, capacity: 2) { buffer in
+        let slots = buffer.baseAddress!
+        let answered = withTable(Two(widths: widths, heights: heights, slots: slots)) == true
+        return answered ? (slots.move(), (slots + 1).move()) : nil
+      }
     }
     struct Two: KernelUse {
       let widths: SIMD2<Double>
