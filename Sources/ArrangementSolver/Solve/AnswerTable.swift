@@ -233,7 +233,7 @@ extension AnswerTable {
       let both = SplitRules.showsBoth(showsSecondary: true, allowed: plan.axes.allows(axis), regular: regularAlong)
       let kind: TableRow.Kind? =
         switch plan.entry {
-        case .table, .snappedTable, .spacedTable: both ? .split : .alone
+        case .table, .snappedTable, .spacedTable, .sizedTable: both ? .split : .alone
         case .stackedTable: .stacked
         case .foldTable where plan.style == .split: both ? .besideSplit : .besideAlone
         // R24: an overlay's panes take the fold's sides only where its axis is allowed.
@@ -392,14 +392,27 @@ extension ArrangementPlan {
     // R30: the panes share the length beside the gap; a length beyond a
     // piece's is one sanitising might change (R29), and the general path's.
     let shared = Mode.spaced ? SplitRules.sharedLength(length, spacing: spacing) : length
-    if Mode.spaced {
+    if Mode.spaced || Mode.sizes {
       guard length.lessOrEqual(Lanes(repeating: RegimeTable.largestLength)).all else { return false }
     }
     let found =
       axis == .horizontal ? horizontalRegimes.first(holding: shared) : verticalRegimes.first(holding: shared)
-    guard let first = found else { return false }
-    let rest = shared - first
-    let (primaryLength, secondaryLength) = primaryFirst ? (first, rest) : (rest, first)
+    let (primaryLength, secondaryLength): (Lanes, Lanes)
+    if let first = found {
+      let rest = shared - first
+      (primaryLength, secondaryLength) = primaryFirst ? (first, rest) : (rest, first)
+    } else if Mode.sizes {
+      // R3–R7 themselves, where they did not compile; the row is both panes', so both must show.
+      let (primaryRange, secondaryRange) =
+        axis == .horizontal ? (primaryWidth, secondaryWidth) : (primaryHeight, secondaryHeight)
+      let sized = PaneLengths(
+        primary: ResolvedRange(primaryRange, length: shared), secondary: ResolvedRange(secondaryRange, length: shared),
+        primaryFirst: primaryFirst, length: shared)
+      guard (sized.primaryShown .& sized.secondaryShown).all else { return false }
+      (primaryLength, secondaryLength) = (sized.primary, sized.secondary)
+    } else {
+      return false
+    }
     let start = axis == .horizontal ? insets.left : insets.top
     let crossStart = Lanes(repeating: axis == .horizontal ? insets.top : insets.left)
     let reversed = axis.flowsBackward(rightToLeft: isRightToLeft)
@@ -407,10 +420,10 @@ extension ArrangementPlan {
       start: Lanes(repeating: start), end: start + length, length: length, reversed: reversed, scale: scale,
       snaps: Mode.snaps, origin: axis == .horizontal ? originX : originY)
     let (primaryLow, primaryHigh, secondaryLow, secondaryHigh): (Lanes, Lanes, Lanes, Lanes)
-    if Mode.spaced {
-      // With a gap, every edge as the general path places it (R8, R9, R30).
+    if Mode.spaced || Mode.sizes {
+      // With a gap or lengths not from a piece, every edge as the general path places it (R8, R9, R30).
       let (primarySpan, secondarySpan) = edges.spans(
-        primary: primaryLength, secondary: secondaryLength, gap: spacing, spaced: true)
+        primary: primaryLength, secondary: secondaryLength, gap: spacing, spaced: Mode.spaced)
       (primaryLow, primaryHigh, secondaryLow, secondaryHigh) =
         (primarySpan.low, primarySpan.high, secondarySpan.low, secondarySpan.high)
     } else {
@@ -421,7 +434,7 @@ extension ArrangementPlan {
         reversed ? (boundary, edges.end, edges.start, boundary) : (edges.start, boundary, boundary, edges.end)
     }
     // Unrounded, a piece's panes keep their length; a rounded edge, or a gap, may leave one without (R9).
-    if Mode.snaps || Mode.spaced {
+    if Mode.snaps || Mode.spaced || Mode.sizes {
       guard (primaryHigh.greater(primaryLow) .& secondaryHigh.greater(secondaryLow)).all else { return false }
     }
     put(

@@ -38,21 +38,23 @@ enum PlanEntry: UInt8, Sendable {
   /// without active folds (R22), and a plan with one active fold (R18, R19,
   /// R23), answered by their tables.
   case spacedTable, stackedTable, foldTable
-  case snapped, spaced, uncompiled, general
+  /// A split whose sizing did not compile, with or without a gap or a
+  /// display scale: its table sizes per size where no piece holds.
+  case sizedTable
+  case general
 
   /// Whether an ``AnswerTable`` answers the plan's sizes.
-  var hasTable: Bool {
-    switch self {
-    case .table, .snappedTable, .spacedTable, .stackedTable, .foldTable: true
-    case .snapped, .spaced, .uncompiled, .general: false
-    }
-  }
+  var hasTable: Bool { self != .general }
 
-  init(kernel: KernelChoice, compiled: Bool, spacing: Double) {
+  /// `bounded`: the plan's insets are within ``RegimeTable/largestInsets``
+  /// (so a size whose area has a piece's length needs no sanitising).
+  init(kernel: KernelChoice, compiled: Bool, bounded: Bool, spacing: Double) {
     switch kernel {
-    case .noGrid where spacing > 0, .snappingGrid where spacing > 0: self = compiled ? .spacedTable : .spaced
-    case .noGrid: self = compiled ? .table : .uncompiled
-    case .snappingGrid: self = compiled ? .snappedTable : .snapped
+    case .noGrid, .snappingGrid:
+      self =
+        !compiled
+        ? (bounded ? .sizedTable : .general)
+        : spacing > 0 ? .spacedTable : kernel == .noGrid ? .table : .snappedTable
     case .acrossFold: self = .foldTable
     case .stacked: self = .stackedTable
     case .general: self = .general

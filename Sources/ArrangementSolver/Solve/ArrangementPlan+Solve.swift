@@ -50,9 +50,13 @@ extension ArrangementPlan {
     case .spacedTable: solveTable(width: width, height: height, mode: Spaced<NoGrid>.self, into: slot)
     case .stackedTable: solveTable(width: width, height: height, mode: Stacked.self, into: slot)
     case .foldTable: solveTable(width: width, height: height, mode: AcrossFold.self, into: slot)
-    case .snapped: solveSnapped(width: width, height: height, into: slot)
-    case .spaced: solveSpaced(width: width, height: height, into: slot)
-    case .uncompiled: solveUncompiled(width: width, height: height, into: slot)
+    case .sizedTable where spacing > 0 && scale > 0:
+      solveTable(width: width, height: height, mode: Spaced<Sized<SnappingGrid>>.self, into: slot)
+    case .sizedTable where spacing > 0:
+      solveTable(width: width, height: height, mode: Spaced<Sized<NoGrid>>.self, into: slot)
+    case .sizedTable where scale > 0:
+      solveTable(width: width, height: height, mode: Sized<SnappingGrid>.self, into: slot)
+    case .sizedTable: solveTable(width: width, height: height, mode: Sized<NoGrid>.self, into: slot)
     case .general: solveGeneral(width: width, height: height, into: slot)
     }
   }
@@ -74,16 +78,6 @@ extension ArrangementPlan {
     slot.initialize(to: solveSize(width, height))
   }
 
-  /// ``solve(width:height:)`` for a plan with a display scale.
-  @inline(never)
-  func solveSnapped(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
-    if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: SnappingGrid.self) {
-      slot.initialize(to: answer.solution)
-    } else {
-      solveGeneral(width: width, height: height, into: slot)
-    }
-  }
-
   /// `use` with the mode of the plan's table, or `nil` for a plan without one.
   @inline(__always)
   func withTable<Use: KernelUse>(_ use: Use) -> Use.Answer? {
@@ -94,28 +88,11 @@ extension ArrangementPlan {
     case .spacedTable: use(self, Spaced<NoGrid>.self)
     case .stackedTable: use(self, Stacked.self)
     case .foldTable: use(self, AcrossFold.self)
-    case .snapped, .spaced, .uncompiled, .general: nil
-    }
-  }
-
-  /// ``solve(width:height:)`` for a split without folds whose panes have a gap (R30).
-  @inline(never)
-  func solveSpaced(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
-    if let answer = regimeSolution(width: width, height: height) {
-      slot.initialize(to: answer)
-    } else {
-      solveGeneral(width: width, height: height, into: slot)
-    }
-  }
-
-  /// ``solve(width:height:)`` for a split without a display scale whose
-  /// regimes did not compile (``RegimeTable/coversRegime(_:_:primaryFirst:)``).
-  @inline(never)
-  func solveUncompiled(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
-    if let answer = RegimeKernel(self).solve(widths: width, heights: height, mode: NoGrid.self) {
-      slot.initialize(to: answer.solution)
-    } else {
-      solveGeneral(width: width, height: height, into: slot)
+    case .sizedTable where spacing > 0 && scale > 0: use(self, Spaced<Sized<SnappingGrid>>.self)
+    case .sizedTable where spacing > 0: use(self, Spaced<Sized<NoGrid>>.self)
+    case .sizedTable where scale > 0: use(self, Sized<SnappingGrid>.self)
+    case .sizedTable: use(self, Sized<NoGrid>.self)
+    case .general: nil
     }
   }
 

@@ -132,10 +132,9 @@ public struct ArrangementPlan: Sendable {
     horizontalRegimes = RegimeTable()
     verticalRegimes = RegimeTable()
     compiled = false
-    if kernel == .noGrid || kernel == .snappingGrid,
-      insets.left + insets.right <= RegimeTable.largestInsets,
-      insets.top + insets.bottom <= RegimeTable.largestInsets
-    {
+    let bounded =
+      insets.left + insets.right <= RegimeTable.largestInsets && insets.top + insets.bottom <= RegimeTable.largestInsets
+    if kernel == .noGrid || kernel == .snappingGrid, bounded {
       horizontalRegimes = RegimeTable.compile(primaryWidth, secondaryWidth, primaryFirst: primaryFirst)
       verticalRegimes = RegimeTable.compile(primaryHeight, secondaryHeight, primaryFirst: primaryFirst)
       compiled =
@@ -143,7 +142,7 @@ public struct ArrangementPlan: Sendable {
         && horizontalRegimes.coversRegime(primaryWidth, secondaryWidth, primaryFirst: primaryFirst)
         && verticalRegimes.coversRegime(primaryHeight, secondaryHeight, primaryFirst: primaryFirst)
     }
-    entry = PlanEntry(kernel: kernel, compiled: compiled, spacing: spacing)
+    entry = PlanEntry(kernel: kernel, compiled: compiled, bounded: bounded, spacing: spacing)
     table = AnswerTable()
     table = AnswerTable(self)
   }
@@ -382,7 +381,7 @@ extension ArrangementPlan: ArrangementConfiguration {
       dividerSettings = DividerSettings(Divider(position: position))
       if style == .split {
         kernel = .general
-        entry = PlanEntry(kernel: kernel, compiled: compiled, spacing: spacing)
+        entry = .general
         table = AnswerTable()
       }
     }

@@ -13,6 +13,9 @@ protocol KernelMode {
   static var lone: Bool { get }
   /// The panes have a gap between them (R30): sizing runs over `L − spacing`.
   static var spaced: Bool { get }
+  /// A split whose sizing did not compile: where no piece holds, the
+  /// sizing rules run per size (R3–R7), in the table's lanes.
+  static var sizes: Bool { get }
 }
 
 /// A mode answers only what it says it answers.
@@ -21,6 +24,7 @@ extension KernelMode {
   static var stacked: Bool { @inline(__always) get { false } }
   static var lone: Bool { @inline(__always) get { false } }
   static var spaced: Bool { @inline(__always) get { false } }
+  static var sizes: Bool { @inline(__always) get { false } }
 }
 
 /// A plan with a display scale: edges snap to its pixel grid.
@@ -62,6 +66,15 @@ enum Spaced<Base: KernelMode>: KernelMode {
   static var snaps: Bool { @inline(__always) get { Base.snaps } }
   static var lone: Bool { @inline(__always) get { Base.lone } }
   static var spaced: Bool { @inline(__always) get { true } }
+  static var sizes: Bool { @inline(__always) get { Base.sizes } }
+}
+
+/// A split without active folds (`Base`: ``NoGrid`` or ``SnappingGrid``)
+/// whose sizing did not compile into pieces: its table's split rows take
+/// their lengths from the sizing rules per size where no piece holds.
+enum Sized<Base: KernelMode>: KernelMode {
+  static var snaps: Bool { @inline(__always) get { Base.snaps } }
+  static var sizes: Bool { @inline(__always) get { true } }
 }
 
 /// An overlay without active folds: both panes over the whole layout area,
