@@ -39,7 +39,7 @@ public struct SizeClasses: Hashable, Sendable {
   @usableFromInline static let regularFrom = 600.0
 
   /// R2: a container length is regular from 600 points, in each lane (the
-  /// general path and the regime kernel both ask this).
+  /// general path and a plan's table both ask this).
   @inlinable @inline(__always)
   static func isRegular<Lanes: KernelLanes>(_ length: Lanes) -> Lanes.Mask {
     length.greaterOrEqual(Lanes(repeating: regularFrom))

@@ -485,7 +485,7 @@ extension ArrangementPlan {
   ///
   /// Note (3d47383): R16's test written in lanes a second time (`Fold.init?(frame:dividing:)`
   /// is the first); one generic function for both gave the cold solve a second copy of the
-  /// scene (the Note where the pair kernel had it, `RegimeKernel.acrossFold`).
+  /// scene (measured where the pair kernel had it, its `acrossFold`, since removed).
   @_transparent
   func besideFold<Lanes: KernelLanes>(
     code: Int, along axis: Axis, length: Lanes, crossLength: Lanes, _ put: (TableAnswer<Lanes>) -> Void

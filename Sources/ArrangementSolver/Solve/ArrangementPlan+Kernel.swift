@@ -1,7 +1,6 @@
 /// Which fast path a plan's configuration allows (the rest take the general
 /// path): with its sizing compiled or not, and its gap, it becomes the
-/// plan's ``PlanEntry``: an ``AnswerTable``, or the pair kernel
-/// (``RegimeKernel``) for splits whose sizing did not compile.
+/// plan's ``PlanEntry``: the kind of its ``AnswerTable``, or none.
 @usableFromInline
 enum KernelChoice: UInt8, Sendable {
   /// None: hidden secondaries, several active folds.
@@ -62,9 +61,9 @@ enum PlanEntry: UInt8, Sendable {
   }
 }
 
-/// Work done with a plan's kernel mode, whichever it is: the mode is a type,
-/// so each use is compiled once per mode and ``ArrangementPlan/withKernel(_:)``
-/// turns the plan's choice into that type (only the entry behind
+/// Work done with a plan's table mode, whichever it is: the mode is a type,
+/// so each use is compiled once per mode and ``ArrangementPlan/withTable(_:)``
+/// turns the plan's entry into that type (only the entry behind
 /// ``ArrangementPlan/solve(width:height:)`` branches on the choice itself, to
 /// keep its instances apart; see its Note).
 protocol KernelUse {
@@ -83,30 +82,4 @@ extension ArrangementPlan {
   /// Whether a `Solution` is laid out as the table's rows assume (for tests:
   /// where it is not, no plan has a table and every size takes the general path).
   package static var answerLayoutHolds: Bool { SolutionBytes.assumed }
-
-  /// Whether the primary can be alone in a split without folds: an axis is
-  /// not allowed, or the container can be compact along one (R2, R17).
-  var mayBeLone: Bool {
-    !axes.allows(.horizontal) || !axes.allows(.vertical) || derivesClasses
-      || givenClasses.horizontal == .compact || givenClasses.vertical == .compact
-  }
-
-  /// `use` with this plan's kernel and mode, or `nil` where no kernel
-  /// applies: plans whose sizing compiled, overlays and plans with a fold
-  /// answer from their ``AnswerTable`` instead.
-  @inline(__always)
-  func withKernel<Use: KernelUse>(_ use: Use) -> Use.Answer? {
-    guard !entry.hasTable else { return nil }
-    switch kernel {
-    case .general, .acrossFold, .stacked: return nil
-    case .noGrid:
-      return spacing > 0
-        ? (mayBeLone ? use(self, Spaced<Lone<NoGrid>>.self) : use(self, Spaced<NoGrid>.self))
-        : (mayBeLone ? use(self, Lone<NoGrid>.self) : use(self, NoGrid.self))
-    case .snappingGrid:
-      return spacing > 0
-        ? (mayBeLone ? use(self, Spaced<Lone<SnappingGrid>>.self) : use(self, Spaced<SnappingGrid>.self))
-        : (mayBeLone ? use(self, Lone<SnappingGrid>.self) : use(self, SnappingGrid.self))
-    }
-  }
 }

@@ -72,7 +72,7 @@ extension ArrangementPlan {
     }
   }
 
-  /// ``solve(width:height:)`` for a plan no kernel answers.
+  /// ``solve(width:height:)`` for a plan without a table, and sizes its table declines.
   @inline(never)
   func solveGeneral(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
     slot.initialize(to: solveSize(width, height))
@@ -98,7 +98,7 @@ extension ArrangementPlan {
 
   /// The fast path's answer for one size, or `nil` where the general path
   /// answers (for tests: that the fast path takes the sizes it should): the
-  /// plan's ``AnswerTable`` where it has one, else its regime kernel.
+  /// plan's ``AnswerTable`` (`nil` for a plan without one).
   package func regimeSolution(width: Double, height: Double) -> Solution? {
     if entry.hasTable {
       struct One: KernelUse {
@@ -114,15 +114,7 @@ extension ArrangementPlan {
         return withTable(One(width: width, height: height, slot: slot)) == true ? slot.move() : nil
       }
     }
-    struct One: KernelUse {
-      let width: Double
-      let height: Double
-      @inline(__always)
-      func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Solution? {
-        RegimeKernel(plan).solve(widths: width, heights: height, mode: mode)?.solution
-      }
-    }
-    return withKernel(One(width: width, height: height)) ?? nil
+    return nil
   }
 
   /// The same for two sizes in SIMD lanes: both answers, or `nil`.
@@ -145,16 +137,7 @@ extension ArrangementPlan {
         return answered ? (slots.move(), (slots + 1).move()) : nil
       }
     }
-    struct Two: KernelUse {
-      let widths: SIMD2<Double>
-      let heights: SIMD2<Double>
-      @inline(__always)
-      func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> (Solution, Solution)? {
-        guard let answer = RegimeKernel(plan).solve(widths: widths, heights: heights, mode: mode) else { return nil }
-        return (answer.solution(0), answer.solution(1))
-      }
-    }
-    return withKernel(Two(widths: widths, heights: heights)) ?? nil
+    return nil
   }
 
   /// Solves every size of `sizes` into `output` (the shape of a sweep or a
@@ -172,10 +155,9 @@ extension ArrangementPlan {
   ///
   /// Plans solve two sizes per step in SIMD lanes where both take one row
   /// of the plan's ``AnswerTable`` (a compiled split, a stacked overlay, a
-  /// plan with one fold) and, in a split, one piece of its sizing; plans
-  /// whose sizing did not compile, where both sit in the common regime of
-  /// the sizing rules (`RegimeKernel`); other sizes and plans take the
-  /// general path.
+  /// plan with one fold) and, in a split, one piece of its sizing (or,
+  /// where the sizing did not compile, both show after R3–R7 run in the
+  /// lanes); other sizes and plans take the general path.
   ///
   /// - Complexity: O(*n*·*r*); no heap allocation.
   public func solve(
@@ -185,13 +167,13 @@ extension ArrangementPlan {
     return solveAll(ColumnSweep(widths: widths, heights: heights, columns: columns, count: count))
   }
 
-  /// Every size of `sweep`: two at a time through the plan's kernel, the
-  /// rest (an odd last size, sizes the kernel declines, plans without a
-  /// kernel) through the general path. Returns the sweep's count.
+  /// Every size of `sweep`: through the plan's table where it has one
+  /// (``solveFromTable(_:mode:)``), else through the general path. Returns
+  /// the sweep's count.
   @inline(__always)
   func solveAll<Sweep: PlanSweep>(_ sweep: Sweep) -> Int {
     if let count = withTable(SweepFromTable(sweep: sweep)) { return count }
-    var index = withKernel(SweepPairs(sweep: sweep)) ?? 0
+    var index = 0
     while index < sweep.count {
       let (width, height) = sweep.size(index)
       sweep.put(solveSize(width, height), at: index)
@@ -230,24 +212,6 @@ extension ArrangementPlan {
       sweep.put(solveSize(width, height), at: index)
     }
   }
-
-  /// Solves the sweep's sizes two at a time while two are left; returns how many it solved.
-  @inline(never)
-  func solvePairs<Sweep: PlanSweep, Mode: KernelMode>(_ sweep: Sweep, mode: Mode.Type) -> Int {
-    let kernel = RegimeKernel(self)
-    var index = 0
-    while index + 2 <= sweep.count {
-      let (widths, heights) = sweep.pair(index)
-      if let pair = kernel.solve(widths: widths, heights: heights, mode: mode) {
-        sweep.put(pair, at: index)
-      } else {
-        sweep.put(solveSize(widths[0], heights[0]), at: index)
-        sweep.put(solveSize(widths[1], heights[1]), at: index + 1)
-      }
-      index += 2
-    }
-    return index
-  }
 }
 
 /// A sweep through a plan's table (``ArrangementPlan/solveFromTable(_:mode:)``).
@@ -260,16 +224,6 @@ struct SweepFromTable<Sweep: PlanSweep>: KernelUse {
   }
 }
 
-/// A sweep's pairs through a plan's kernel (``ArrangementPlan/solvePairs(_:mode:)``).
-struct SweepPairs<Sweep: PlanSweep>: KernelUse {
-  let sweep: Sweep
-
-  @inline(__always)
-  func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Int {
-    plan.solvePairs(sweep, mode: mode)
-  }
-}
-
 /// Where a batch reads its sizes and writes its answers.
 protocol PlanSweep {
   /// Whether a plan with an ``AnswerTable`` answers this sweep a size at a time, not in pairs.
@@ -279,8 +233,6 @@ protocol PlanSweep {
   /// The sizes at `index` and `index + 1`, in lanes.
   func pair(_ index: Int) -> (widths: SIMD2<Double>, heights: SIMD2<Double>)
   func put(_ solution: Solution, at index: Int)
-  /// Both lanes of `answer`, at `index` and `index + 1`.
-  func put(_ answer: RegimeAnswer<SIMD2<Double>>, at index: Int)
   /// A table's answer for one size (``AnswerTable``).
   func put(_ answer: TableAnswer<Double>, at index: Int)
   /// A table's answer for the sizes at `index` and `index + 1`.
@@ -302,10 +254,6 @@ struct SizeSweep: PlanSweep {
     return (SIMD2(first.width, second.width), SIMD2(first.height, second.height))
   }
   @inline(__always) func put(_ solution: Solution, at index: Int) { output[index] = solution }
-  @inline(__always) func put(_ answer: RegimeAnswer<SIMD2<Double>>, at index: Int) {
-    output[index] = answer.solution(0)
-    output[index + 1] = answer.solution(1)
-  }
   @inline(__always) func put(_ answer: TableAnswer<Double>, at index: Int) {
     answer.row.pointee.write(
       primary: answer.primary, secondary: answer.secondary, into: output.baseAddress.unsafelyUnwrapped + index)
@@ -329,7 +277,6 @@ struct ColumnSweep: PlanSweep {
     (SIMD2(widths[index], widths[index + 1]), SIMD2(heights[index], heights[index + 1]))
   }
   @inline(__always) func put(_ solution: Solution, at index: Int) { columns[index] = solution }
-  @inline(__always) func put(_ answer: RegimeAnswer<SIMD2<Double>>, at index: Int) { columns.store(answer, at: index) }
   @inline(__always) func put(_ answer: TableAnswer<Double>, at index: Int) {
     let (primary, secondary) = (answer.primary, answer.secondary)
     (columns.primaryX[index], columns.primaryY[index]) = (primary.x, primary.y)
@@ -353,61 +300,6 @@ struct ColumnSweep: PlanSweep {
     put(columns.secondaryHeight, secondary.height)
     UnsafeMutableRawPointer(columns.flags + index).storeBytes(
       of: SIMD2(repeating: answer.row.pointee.flags), as: SIMD2<UInt64>.self)
-  }
-}
-
-extension SolutionColumns {
-  /// Writes both lanes of `answer` at `index` and `index + 1`.
-  ///
-  /// Note (1c52b11): the classes, z-indexes and split axis are written here a second
-  /// time, as flag bits (``RegimeAnswer/solution`` gives them as a
-  /// `Solution`). Both written once as a generic flags word in lanes, with
-  /// `solution` decoding it, was measured and dropped: with `solution`
-  /// transparent (as `@inline(__always)` LLVM left it out of line) the cold
-  /// solve cost 15–120 instructions more (callgrind: overlay/closed-portrait
-  /// 345 → 360, split/closed-portrait 661 → 758, peers 713 → 831), the plan
-  /// per size 204.5 → 245 and the batch into answers 122 → 178; columns unchanged.
-  @inline(__always)
-  func store(_ answer: RegimeAnswer<SIMD2<Double>>, at index: Int) {
-    func put(_ column: UnsafeMutablePointer<Double>, _ lanes: SIMD2<Double>) {
-      UnsafeMutableRawPointer(column + index).storeBytes(of: lanes, as: SIMD2<Double>.self)
-    }
-    let crossStart = SIMD2(repeating: answer.crossStart)
-    let horizontal = answer.axis == .horizontal
-    put(primaryX, horizontal ? answer.primaryStart : crossStart)
-    put(primaryY, horizontal ? crossStart : answer.primaryStart)
-    put(primaryWidth, horizontal ? answer.primaryExtent : answer.crossLength)
-    put(primaryHeight, horizontal ? answer.crossLength : answer.primaryExtent)
-    if answer.lone {  // hidden: a zero frame (RULES.md §7)
-      let zero = SIMD2<Double>(repeating: 0)
-      put(secondaryX, zero)
-      put(secondaryY, zero)
-      put(secondaryWidth, zero)
-      put(secondaryHeight, zero)
-    } else {
-      put(secondaryX, horizontal ? answer.secondaryStart : crossStart)
-      put(secondaryY, horizontal ? crossStart : answer.secondaryStart)
-      put(secondaryWidth, horizontal ? answer.secondaryExtent : answer.crossLength)
-      put(secondaryHeight, horizontal ? answer.crossLength : answer.secondaryExtent)
-    }
-    // Both panes visible, compact along the axis, the container's class across it (R20, R21);
-    // stacked, the container's classes and the primary in front (R22).
-    typealias Flags = SolutionColumns.Flags
-    let across = horizontal ? Flags.verticallyRegular : Flags.horizontallyRegular
-    var pane = SIMD2<UInt64>(repeating: Flags.visible).replacing(
-      with: Flags.visible | across, where: answer.regularAcross)
-    var primary = pane
-    var secondary = pane
-    if answer.stacked || answer.lone {
-      let along = horizontal ? Flags.horizontallyRegular : Flags.verticallyRegular
-      let compactAlong = pane
-      if answer.regularAlong { pane |= SIMD2(repeating: along) }
-      primary = answer.stacked ? pane | SIMD2(repeating: Flags.inFront) : answer.besideFold ? compactAlong : pane
-      secondary = answer.lone ? pane & SIMD2(repeating: ~Flags.visible) : pane
-    }
-    let axisBits = Flags.axisBits(answer.splits ? answer.axis : nil)
-    let flags = primary | secondary &<< Flags.secondaryShift | SIMD2(repeating: axisBits)
-    UnsafeMutableRawPointer(self.flags + index).storeBytes(of: flags, as: SIMD2<UInt64>.self)
   }
 }
 

@@ -42,14 +42,14 @@ public struct ArrangementPlan: Sendable {
   @usableFromInline var secondaryWidth: LinearRange
   @usableFromInline var secondaryHeight: LinearRange
   /// Which of `divisions` are folds the plan uses (R16, R32), and the first
-  /// (the one a kernel reads).
+  /// (the one a table reads).
   ///
   /// Note (d32c543): a mask over `divisions`, not a list of its own: eight more
   /// candidates made a plan 384 bytes larger, and callers copy plans
   /// (callgrind, plans/resize/columns: 136 → 134 instructions a size).
   @usableFromInline var foldMask: UInt8
   @usableFromInline var firstFold: FoldCandidate
-  /// Which regime kernel answers this plan's sizes, chosen once here.
+  /// Which kind of table the configuration allows, chosen once here.
   @usableFromInline var kernel: KernelChoice
   /// The entry ``solve(width:height:)`` calls, from `kernel`, `compiled` and `spacing`.
   @usableFromInline var entry: PlanEntry
@@ -125,7 +125,7 @@ public struct ArrangementPlan: Sendable {
     levitateAlignment = scene.levitateAlignment
     kernel = KernelChoice(
       foldCount: foldMask.nonzeroBitCount, style: style, secondaryVisible: secondaryVisible, scale: scale)
-    // The kernels know R3–R9 and R30's gap: a split that a divider sizes or
+    // Tables know R3–R9 and R30's gap: a split that a divider sizes or
     // whose secondary adapts takes the general path with this plan's settings
     // (a drag has a path of its own, `DividerDrag`).
     if style == .split && (dividerSettings != nil || secondaryAdapt != .hide) { kernel = .general }

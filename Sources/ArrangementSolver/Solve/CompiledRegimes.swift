@@ -2,7 +2,7 @@
 /// sizing rules (R3–R7) reduce to one formula: the pane sized first takes
 /// `a + f·L` (one of its bounds, or half the length) and the other gets
 /// exactly the rest. A plan compiles them once
-/// (``RegimeTable/compile(_:_:primaryFirst:)``); per size the kernel finds
+/// (``RegimeTable/compile(_:_:primaryFirst:)``); per size its ``AnswerTable`` finds
 /// the piece holding `L` and evaluates only its formula, with the general
 /// path's own operations, so the answer is the same bit for bit.
 ///
@@ -70,7 +70,7 @@ extension RegimeTable {
   /// from 64 to 8,192 points: where that needs a rounding-dependent
   /// comparison per size (the first pane takes what the other leaves,
   /// `L − (a + f·L)`, and the other gets `L − (L − (a + f·L))`), a plan
-  /// keeps the kernel's per-size sizing instead.
+  /// sizes per size instead (its table's ``Sized`` mode).
   func coversRegime(_ primary: LinearRange, _ secondary: LinearRange, primaryFirst: Bool) -> Bool {
     var length = 64.0
     while length <= 8192 {
@@ -133,8 +133,8 @@ extension RegimeTable {
   /// The piece over `low...high` where the first pane takes `a + f·L`, cut
   /// to the lengths where both panes (`a + f·L` and the rest, `(1 − f)·L − a`)
   /// are at least ``edgeMargin`` long; `nil` where less than a point is left.
-  /// So the kernel needs no per-size test of what the compiler proves here
-  /// (``RegimeKernel``'s compiled edges): the boundary between the panes is
+  /// So a table needs no per-size test of what the compiler proves here
+  /// (``PaneEdges/interior(_:)``): the boundary between the panes is
   /// never within 1e-9 of either end of the area (R9's end test fails), so
   /// unrounded it needs no clamp, and the panes' far edge, `first + rest`,
   /// is within 1e-9 of `L` (R9 puts it at the area's end).
@@ -376,6 +376,6 @@ extension ArrangementPlan {
     }
   }
 
-  /// Whether the kernel reads the compiled pieces (for tests).
+  /// Whether the plan's sizing compiled into pieces that cover it (for tests).
   package var readsCompiledRegimes: Bool { compiled }
 }

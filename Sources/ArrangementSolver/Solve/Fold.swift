@@ -23,7 +23,7 @@ struct Fold {
   }
 }
 
-// MARK: - R16 (the kernel's lanes ask it again: RegimeKernel.acrossFold's Note)
+// MARK: - R16 (a fold's table asks it again in lanes: ArrangementPlan.besideFold's Note)
 
 extension Rect {
   /// The axis a fold with this frame splits (R16): a vertical fold, whose

@@ -1,4 +1,4 @@
-/// The lanes ``RegimeKernel`` computes in: `Double` for one container size,
+/// The lanes a plan's ``AnswerTable`` computes in: `Double` for one container size,
 /// `SIMD2<Double>` for two. Each operation is the lane-wise twin of the
 /// general path's: `larger` and `smaller` are its compare-and-select
 /// `larger`/`smaller`, so every lane gets the same bits.

@@ -1,4 +1,4 @@
-/// What a kernel or table instance solves, as a type, so that each instance
+/// What a table instance solves, as a type, so that each instance
 /// is compiled for one case: whether pane edges snap to a pixel grid (R9),
 /// whether the panes have a gap (R30), or (a table's) whether the panes take
 /// the sides of the plan's one fold or stack.
@@ -8,9 +8,6 @@ protocol KernelMode {
   static var acrossFold: Bool { get }
   /// The plan is an overlay without active folds: the panes stack (R22).
   static var stacked: Bool { get }
-  /// A split whose axis is not allowed or not regular is answered too: the
-  /// primary alone (R17, R19). Only for batches of plans where that can happen.
-  static var lone: Bool { get }
   /// The panes have a gap between them (R30): sizing runs over `L − spacing`.
   static var spaced: Bool { get }
   /// A split whose sizing did not compile: where no piece holds, the
@@ -22,7 +19,6 @@ protocol KernelMode {
 extension KernelMode {
   static var acrossFold: Bool { @inline(__always) get { false } }
   static var stacked: Bool { @inline(__always) get { false } }
-  static var lone: Bool { @inline(__always) get { false } }
   static var spaced: Bool { @inline(__always) get { false } }
   static var sizes: Bool { @inline(__always) get { false } }
 }
@@ -44,18 +40,6 @@ enum AcrossFold: KernelMode {
   static var acrossFold: Bool { @inline(__always) get { true } }
 }
 
-/// A split without active folds (`Base`: ``NoGrid`` or ``SnappingGrid``)
-/// that also answers sizes where the primary is alone (R17, R19).
-///
-/// Note (a1006a0): a mode of its own, so that plans where the primary is never alone
-/// do not pay for the check (callgrind: peers batch 161 → 167, columns
-/// 142 → 151 instructions a size with it in every split).
-enum Lone<Base: KernelMode>: KernelMode {
-  static var snaps: Bool { @inline(__always) get { Base.snaps } }
-  static var acrossFold: Bool { @inline(__always) get { Base.acrossFold } }
-  static var lone: Bool { @inline(__always) get { true } }
-}
-
 /// A split without active folds (`Base`: any of the modes above but
 /// ``AcrossFold`` and ``Stacked``) with a gap between its panes (R30).
 ///
@@ -64,7 +48,6 @@ enum Lone<Base: KernelMode>: KernelMode {
 /// instructions a solve, plans/resize 327 → 346).
 enum Spaced<Base: KernelMode>: KernelMode {
   static var snaps: Bool { @inline(__always) get { Base.snaps } }
-  static var lone: Bool { @inline(__always) get { Base.lone } }
   static var spaced: Bool { @inline(__always) get { true } }
   static var sizes: Bool { @inline(__always) get { Base.sizes } }
 }

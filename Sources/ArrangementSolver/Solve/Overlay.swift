@@ -18,7 +18,7 @@ extension ArrangementConfiguration {
   }
 }
 
-/// The overlay style's own rules, read by the general path and the kernel.
+/// The overlay style's own rules, read by the general path and by a plan's table when it is made.
 enum OverlayRules {
   /// R24: side by side across a fold only where the fold's split axis is allowed.
   @inline(__always)

@@ -2,8 +2,8 @@ extension PaneLengths where Lanes == Double {
   /// Places the panes along `axis`, primary then secondary from the leading
   /// (or top) edge (R8), with interior edges snapped (R9), and answers with
   /// their layouts (R20, R21). A pane whose final length is zero is hidden.
-  /// The classes and the split axis come from ``RegimeAnswer``, as the
-  /// kernel's do.
+  /// The classes and the split axis come from ``RegimeAnswer``, as a
+  /// table's rows do.
   ///
   /// Note (1951445): both panes placed return at once, with the answer's shape
   /// constant; one return with the shape decided at run time cost the cold
@@ -57,7 +57,7 @@ extension PaneLengths where Lanes == Double {
 }
 
 /// Interior pane edges along one axis (R8, R9), in every lane of `Lanes` (one
-/// `Double` on the general path, SIMD lanes in the regime kernel: both run
+/// `Double` on the general path, SIMD lanes in a plan's table: both run
 /// these operations): distances from the area's leading edge become
 /// container-local coordinates, snapped to the pixel grid in window coordinates.
 struct PaneEdges<Lanes: KernelLanes> {
@@ -107,7 +107,7 @@ struct PaneEdges<Lanes: KernelLanes> {
   }
 
   /// Both panes' spans when both are placed, written once for the general
-  /// path and the kernel's lanes: the primary from the leading edge to the
+  /// path and a table's lanes: the primary from the leading edge to the
   /// boundary at its length, the secondary from there (after the gap, R30,
   /// where `spaced`) to the end of both lengths (R8, R9).
   ///

@@ -26,16 +26,3 @@ extension RegimeAnswer where Lanes == Double {
       splitAxis: splits ? axis : nil)
   }
 }
-
-extension RegimeAnswer where Lanes == SIMD2<Double> {
-  /// The answer in lane `lane`.
-  @inline(__always)
-  func solution(_ lane: Int) -> Solution {
-    RegimeAnswer<Double>(
-      axis: axis, crossStart: crossStart, crossLength: crossLength[lane], primaryStart: primaryStart[lane],
-      primaryExtent: primaryExtent[lane], secondaryStart: secondaryStart[lane],
-      secondaryExtent: secondaryExtent[lane], regularAcross: regularAcross[lane], splits: splits, stacked: stacked,
-      lone: lone, regularAlong: regularAlong, besideFold: besideFold
-    ).solution
-  }
-}

@@ -3,10 +3,10 @@
 /// classes, `stacked`, both over the same extent, the primary in front
 /// (R22), or `lone`, the primary alone (R6, R17, R19). The general path
 /// builds every answer with an area as one with `Lanes == Double` (its
-/// placed panes, the sides of a fold, R17's lone primary, R22), the kernel
-/// in its lanes, through the same builders; ``solution`` then gives the
-/// classes and the split axis (R20, R21), so each of those rules is written
-/// once (the batches' flags word excepted: ``SolutionColumns/store``).
+/// placed panes, the sides of a fold, R17's lone primary, R22), and a
+/// plan's table builds its rows with the same builders; ``solution`` then
+/// gives the classes and the split axis (R20, R21), so each of those rules
+/// is written once.
 ///
 /// Note (1951445): on the general path this costs the fold groups 4–8 instructions a
 /// cold solve (callgrind: split/book 667 → 675, overlay/book 666 → 673,

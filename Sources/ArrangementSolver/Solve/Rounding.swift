@@ -45,8 +45,8 @@ public enum PixelRounding {
   /// coordinate times the scale is 2^52 or more in magnitude (or overflows),
   /// every number there is on the grid and the coordinate stays (R29).
   ///
-  /// The one rounding of R9: pane edges (``snapped(_:origin:scale:)``; in the
-  /// kernel's lanes, one call a lane), a levitated secondary's edges (R33)
+  /// The one rounding of R9: pane edges (``snapped(_:origin:scale:)``; in a
+  /// table's lanes, one call a lane), a levitated secondary's edges (R33)
   /// and a transition's frames (R34, ``onGrid(_:scale:)-(SIMD4<Double>)``) all round here.
   @inlinable @inline(__always)
   public static func onGrid(_ window: Double, scale: Double) -> Double {
@@ -71,7 +71,7 @@ public enum PixelRounding {
 
   /// R9: a container-local coordinate on the pixel grid in window
   /// coordinates: `origin` is the container's. `PaneEdges.position` writes
-  /// the same in the kernel's lanes.
+  /// the same in a table's lanes.
   @inlinable @inline(__always)
   static func snapped(_ local: Double, origin: Double, scale: Double) -> Double {
     onGrid(local + origin, scale: scale) - origin

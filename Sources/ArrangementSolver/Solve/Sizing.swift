@@ -1,6 +1,6 @@
 /// A pane's size range along the split axis, resolved to points (R3), in
-/// every lane of `Lanes` (one `Double` on the general path, SIMD lanes in the
-/// regime kernel: both run these operations).
+/// every lane of `Lanes` (one `Double` on the general path, SIMD lanes in a
+/// plan's table: both run these operations).
 @usableFromInline
 struct ResolvedRange<Lanes: KernelLanes> {
   var minimum: Lanes
@@ -54,8 +54,8 @@ struct ResolvedRange<Lanes: KernelLanes> {
 
 /// R3–R7 along the split axis: each pane's length and whether it is shown,
 /// in every lane of `Lanes`. The one spelling of these rules: the general
-/// path runs it on one `Double`, the regime kernel on SIMD lanes (and answers
-/// only when every lane shows both panes), and a plan's compiler on
+/// path runs it on one `Double`, a table whose sizing did not compile on its
+/// lanes (and answers only when every lane shows both panes), and a plan's compiler on
 /// ``RegimeTerm``s to find where it reduces to one formula (``RegimeTable``).
 @usableFromInline
 struct PaneLengths<Lanes: KernelLanes> {

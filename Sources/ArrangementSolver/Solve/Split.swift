@@ -50,8 +50,8 @@ extension ArrangementConfiguration {
   /// solve, the plan's general path and ``DividerDrag``): the split axis,
   /// across the fold, else along the longer side (R16); both panes only if
   /// the app shows the secondary, the axis is allowed and the container is
-  /// regular along it (R17). The regime kernel takes the same two rules
-  /// (``SplitRules``) in its lanes.
+  /// regular along it (R17). A plan's table takes the same two rules
+  /// (``SplitRules``), once per outcome and in its lanes.
   @_transparent
   func splitDecision(context: SolveContext, fold: Fold?) -> (axis: Axis, showsBoth: Bool) {
     let area = context.area
@@ -100,7 +100,7 @@ extension ArrangementConfiguration {
 }
 
 /// The split style's own rules, in every lane of the general path (one
-/// `Double`) and of the kernel (SIMD lanes).
+/// `Double`) and of a plan's table (SIMD lanes).
 enum SplitRules {
   /// R16 without a fold: a split runs along the longer side; a square area splits its width.
   @inline(__always)
