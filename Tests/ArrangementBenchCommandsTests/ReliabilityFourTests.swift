@@ -117,9 +117,12 @@ struct ReliabilityFourTests {
         if wrapper.isRunning { kill(wrapper.processIdentifier, SIGKILL) }
         return
       }
-      // Until the tool has a tree: the build and its compilers, or callgrind's workers (a minute at most).
+      // Until the tool has a tree: the build and its compilers, or callgrind's workers. Up to
+      // five minutes: before it builds, the tool may wait for the lock of a commit that another
+      // test's tool is building (`.build/ab/<commit>.lock`), alone in its session; one minute
+      // was once too short on a loaded machine.
       var during = Self.processes(inSession: tool).count
-      for _ in 0..<600 where during < 2 && wrapper.isRunning {
+      for _ in 0..<3000 where during < 2 && wrapper.isRunning {
         usleep(100_000)
         during = Self.processes(inSession: tool).count
       }
