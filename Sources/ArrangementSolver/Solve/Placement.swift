@@ -36,10 +36,8 @@ extension PaneLengths where Lanes == Double {
       if primarySpan.high > primarySpan.low && secondarySpan.high > secondarySpan.low {
         var solution = answer(primarySpan, secondarySpan, primaryPlaced: true, secondaryPlaced: true)
         if divider != 0 {
-          // R31: the primary's far edge, from the placement origin.
           solution.dividerCode = divider
-          solution.dividerPosition =
-            edges.edges.reversed ? edges.leadingEdge - primarySpan.low : primarySpan.high - edges.leadingEdge
+          solution.dividerPosition = edges.dividerPosition(primarySpan)
         }
         return solution
       }
@@ -136,7 +134,7 @@ struct PaneEdges<Lanes: KernelLanes> {
 
 /// The general path's edges along one axis, and the panes between them.
 @usableFromInline
-struct EdgeSnapper {
+struct EdgeSnapper: Sendable {
   var axis: Axis
   var edges: PaneEdges<Double>
   var crossStart: Double
@@ -160,6 +158,12 @@ struct EdgeSnapper {
 
   @inline(__always)
   func position(_ distance: Double) -> Double { edges.position(distance) }
+
+  /// R31: where the divider is, the primary's far edge from the placement origin.
+  @inline(__always)
+  func dividerPosition(_ primary: (low: Double, high: Double)) -> Double {
+    edges.reversed ? leadingEdge - primary.low : primary.high - leadingEdge
+  }
 }
 
 extension Axis {
@@ -172,3 +176,5 @@ extension Axis {
   @_transparent
   func flowsBackward(rightToLeft: Bool) -> Bool { self == .horizontal && rightToLeft }
 }
+
+extension PaneEdges: Sendable where Lanes: Sendable {}

@@ -141,16 +141,25 @@ extension PaneLengths where Lanes == Double {
   ) -> Solution {
     var (primary, secondary) = (primary, secondary)
     if let target {
-      primary.preferred = target.position
-      primary.hasPreferred = true
-      secondary.preferred = shared - target.position
-      secondary.hasPreferred = true
+      (primary, secondary) = ResolvedRange.aimed(primary, secondary, at: target.position, shared: shared)
     }
     var lengths = PaneLengths(primary: primary, secondary: secondary, primaryFirst: primaryFirst, length: shared)
     if spacing > 0 && !(lengths.primaryShown && lengths.secondaryShown) {
       lengths.leaveAlone(primary, secondary, primaryFirst: primaryFirst, shared: shared, alone: alone)
     }
     return lengths.solution(along: axis, in: context, gap: spacing, divider: target?.code ?? 0)
+  }
+}
+
+extension ResolvedRange where Lanes == Double {
+  /// R31: the divider's target as both panes' preferred lengths, the
+  /// primary's from the placement origin and the secondary's the rest of `L'`.
+  @inline(__always)
+  static func aimed(_ primary: Self, _ secondary: Self, at position: Double, shared: Double) -> (Self, Self) {
+    var (primary, secondary) = (primary, secondary)
+    (primary.preferred, primary.hasPreferred) = (position, true)
+    (secondary.preferred, secondary.hasPreferred) = (shared - position, true)
+    return (primary, secondary)
   }
 }
 
