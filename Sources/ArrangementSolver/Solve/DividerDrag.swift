@@ -16,7 +16,7 @@
 /// and writes the answer as a plan's table does: two frames and the row of
 /// the drag's outcome (its axis and classes, found once), then the divider.
 ///
-/// Note (b3526d2): through the row, plans/divider-drag
+/// Note (652b892): through the row, plans/divider-drag
 /// 328.4 → 277.8 instructions a position (callgrind); building the answer
 /// field by field (``PaneLengths/solution(along:in:gap:divider:)``) wrote
 /// each class, flag and z-index with a store of its own.
