@@ -172,7 +172,7 @@ public struct LinearRange: Sendable {
   /// The range of the pane at `pane` along `axis`, read at one address for
   /// the axis instead of a choice per field.
   ///
-  /// Note (74d8c78): a scene's panes read this way, LLVM chose the address
+  /// Note (a7c9efb): a scene's panes read this way, LLVM chose the address
   /// of each of the range's six fields by the axis (a `lea` each, both axes);
   /// one offset saved 5–17 instructions a cold solve (callgrind, against the
   /// baseline of 44405d3: peers /resizing 507.6 → 493.5, peers 636.6 → 622.5,
