@@ -135,21 +135,3 @@ struct AnswerTableTests {
     #expect(plan.regimeSolution(width: 0, height: 700) == nil && plan.regimeSolution(width: .nan, height: 700) == nil)
   }
 }
-
-@Suite("A scene's panes are read where they lie (R3)")
-struct SceneLayoutTests {
-  @Test("The primary's and the secondary's settings lie at the offsets the cold solve reads them from")
-  func paneOffsets() {
-    var scene = Scene(container: rect(0, 0, 900, 700))
-    scene.primary.layoutPriority = 1234.5
-    scene.secondary.layoutPriority = -678.25
-    scene.primary.width = DimensionRange(minimum: .absolute(111))
-    scene.secondary.height = DimensionRange(maximum: .fractional(0.25))
-    let priority = MemoryLayout<PaneSettings>.offset(of: \.layoutPriority)!
-    withUnsafeBytes(of: scene) { bytes in
-      #expect(bytes.load(fromByteOffset: Scene.primaryOffset + priority, as: Double.self) == 1234.5)
-      #expect(bytes.load(fromByteOffset: Scene.secondaryOffset + priority, as: Double.self) == -678.25)
-      #expect(Scene.secondaryOffset + MemoryLayout<PaneSettings>.size <= MemoryLayout<Scene>.size)
-    }
-  }
-}

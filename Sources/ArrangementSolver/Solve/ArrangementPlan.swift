@@ -166,30 +166,7 @@ public struct LinearRange: Sendable {
   // instructions, peers cold 770 → 736, split groups 25–30 fewer).
   @_transparent
   init(_ pane: PaneSettings, along axis: Axis) {
-    self.init(pane, range: axis == .horizontal ? pane.width : pane.height, along: axis)
-  }
-
-  /// The range of the pane at `pane` along `axis`, read at one address for
-  /// the axis instead of a choice per field.
-  ///
-  /// Note (a7c9efb): a scene's panes read this way, LLVM chose the address
-  /// of each of the range's six fields by the axis (a `lea` each, both axes);
-  /// one offset saved 5–17 instructions a cold solve (callgrind, against the
-  /// baseline of 44405d3: peers /resizing 507.6 → 493.5, peers 636.6 → 622.5,
-  /// split/closed-portrait 620.5 → 603.5). Each bound resolved without
-  /// branches as well (selects on its kind) was measured and dropped: dearer.
-  @_transparent
-  init(_ pane: UnsafePointer<PaneSettings>, along axis: Axis) {
-    let offset =
-      axis == .horizontal
-      ? MemoryLayout<PaneSettings>.offset(of: \.width).unsafelyUnwrapped
-      : MemoryLayout<PaneSettings>.offset(of: \.height).unsafelyUnwrapped
-    let range = UnsafeRawPointer(pane).advanced(by: offset).assumingMemoryBound(to: DimensionRange.self)
-    self.init(pane.pointee, range: range.pointee, along: axis)
-  }
-
-  @_transparent
-  init(_ pane: PaneSettings, range: DimensionRange, along axis: Axis) {
+    let range = axis == .horizontal ? pane.width : pane.height
     // R29: a non-finite ideal size counts as missing, a negative one as 0.
     var ideal = 0.0
     var hasIdeal = false
@@ -493,16 +470,9 @@ struct SceneReading<Rules: SceneRules>: ArrangementConfiguration {
   func resolvedRanges(along axis: Axis, length: Double) -> (
     primary: ResolvedRange<Double>, secondary: ResolvedRange<Double>
   ) {
-    let scene = UnsafeRawPointer(scene)
-    return (
-      ResolvedRange(
-        LinearRange(
-          scene.advanced(by: Scene.primaryOffset).assumingMemoryBound(to: PaneSettings.self), along: axis),
-        length: length),
-      ResolvedRange(
-        LinearRange(
-          scene.advanced(by: Scene.secondaryOffset).assumingMemoryBound(to: PaneSettings.self), along: axis),
-        length: length)
+    (
+      ResolvedRange(LinearRange(scene.pointee.primary, along: axis), length: length),
+      ResolvedRange(LinearRange(scene.pointee.secondary, along: axis), length: length)
     )
   }
 
@@ -590,17 +560,4 @@ struct SceneReading<Rules: SceneRules>: ArrangementConfiguration {
   var levitateAlignment: LevitateAlignment {
     @inline(__always) get { LevitateRules.alignment(scene) }
   }
-}
-
-extension Scene {
-  /// Where the primary's settings lie in a scene.
-  @inline(__always)
-  package static var primaryOffset: Int { MemoryLayout<Scene>.offset(of: \.primary).unsafelyUnwrapped }
-
-  /// Where the secondary's settings lie: declared next, after the
-  /// primary's. (`MemoryLayout.offset(of:)` has no answer for it: its
-  /// observer makes it no plain stored property to a key path.) A test
-  /// checks it against a scene's bytes.
-  @inline(__always)
-  package static var secondaryOffset: Int { primaryOffset + MemoryLayout<PaneSettings>.stride }
 }
