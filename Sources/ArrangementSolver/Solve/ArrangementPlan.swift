@@ -164,6 +164,13 @@ public struct LinearRange: Sendable {
   // Note (621dbce): transparent: with `@inline(__always)` it stayed an out-of-line call
   // on the cold paths, twice a solve (callgrind: peers /resizing 582 → 513
   // instructions, peers cold 770 → 736, split groups 25–30 fewer).
+  //
+  // Note (74d8c78): the range chosen by the axis here becomes a choice of address per field,
+  // taken by a branch. Read at one address (the scene's pane plus an offset chosen by the
+  // axis), a cold solve ran 5–17 instructions fewer (peers /resizing 507.6 → 493.5, peers
+  // 636.6 → 622.5) but up to 7 % slower (`ab` a7c9efb against fbdcc6c, 6 rounds: peers
+  // 37.5 → 40.1 ns, split/flat 46.1 → 48.6, in place 25.6 → 25.1): each load then waited
+  // for the axis's comparison. Dropped.
   @_transparent
   init(_ pane: PaneSettings, along axis: Axis) {
     let range = axis == .horizontal ? pane.width : pane.height
