@@ -63,9 +63,9 @@ enum PlanEntry: UInt8, Sendable {
 
 /// Work done with a plan's table mode, whichever it is: the mode is a type,
 /// so each use is compiled once per mode and ``ArrangementPlan/withTable(_:)``
-/// turns the plan's entry into that type (only the entry behind
-/// ``ArrangementPlan/solve(width:height:)`` branches on the choice itself, to
-/// keep its instances apart; see its Note).
+/// turns the plan's entry into that type, the one place that does (the
+/// entry behind ``ArrangementPlan/solve(width:height:)`` tests for a plain
+/// split's table first, to answer it inline; see its Note).
 protocol KernelUse {
   associatedtype Answer
   func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Answer

@@ -39,25 +39,23 @@ extension ArrangementPlan {
   /// 195 → 246 and 291 instructions a size).
   @usableFromInline @inline(never)
   func solve(width: Double, height: Double, into slot: UnsafeMutablePointer<Solution>) {
-    switch entry {
-    case .table:
+    if entry == .table {
       if !solveFromTable(width: width, height: height, mode: NoGrid.self, into: slot) {
         solveGeneral(width: width, height: height, into: slot)
       }
-    case .snappedTable: solveTable(width: width, height: height, mode: SnappingGrid.self, into: slot)
-    case .spacedTable where scale > 0:
-      solveTable(width: width, height: height, mode: Spaced<SnappingGrid>.self, into: slot)
-    case .spacedTable: solveTable(width: width, height: height, mode: Spaced<NoGrid>.self, into: slot)
-    case .stackedTable: solveTable(width: width, height: height, mode: Stacked.self, into: slot)
-    case .foldTable: solveTable(width: width, height: height, mode: AcrossFold.self, into: slot)
-    case .sizedTable where spacing > 0 && scale > 0:
-      solveTable(width: width, height: height, mode: Spaced<Sized<SnappingGrid>>.self, into: slot)
-    case .sizedTable where spacing > 0:
-      solveTable(width: width, height: height, mode: Spaced<Sized<NoGrid>>.self, into: slot)
-    case .sizedTable where scale > 0:
-      solveTable(width: width, height: height, mode: Sized<SnappingGrid>.self, into: slot)
-    case .sizedTable: solveTable(width: width, height: height, mode: Sized<NoGrid>.self, into: slot)
-    case .general: solveGeneral(width: width, height: height, into: slot)
+    } else if withTable(OutOfLine(width: width, height: height, slot: slot)) == nil {
+      solveGeneral(width: width, height: height, into: slot)
+    }
+  }
+
+  /// A size through ``solveTable(width:height:mode:into:)`` (``withTable(_:)``'s use in the entry).
+  struct OutOfLine: KernelUse {
+    let width: Double
+    let height: Double
+    let slot: UnsafeMutablePointer<Solution>
+    @inline(__always)
+    func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) {
+      plan.solveTable(width: width, height: height, mode: mode, into: slot)
     }
   }
 
@@ -100,44 +98,38 @@ extension ArrangementPlan {
   /// answers (for tests: that the fast path takes the sizes it should): the
   /// plan's ``AnswerTable`` (`nil` for a plan without one).
   package func regimeSolution(width: Double, height: Double) -> Solution? {
-    if entry.hasTable {
-      struct One: KernelUse {
-        let width: Double
-        let height: Double
-        let slot: UnsafeMutablePointer<Solution>
-        func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Bool {
-          plan.solveFromTable(width: width, height: height, mode: mode, into: slot)
-        }
-      }
-      return withUnsafeTemporaryAllocation(of: Solution.self, capacity: 1) { buffer in
-        let slot = buffer.baseAddress!
-        return withTable(One(width: width, height: height, slot: slot)) == true ? slot.move() : nil
+    struct One: KernelUse {
+      let width: Double
+      let height: Double
+      let slot: UnsafeMutablePointer<Solution>
+      func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Bool {
+        plan.solveFromTable(width: width, height: height, mode: mode, into: slot)
       }
     }
-    return nil
+    return withUnsafeTemporaryAllocation(of: Solution.self, capacity: 1) { buffer in
+      let slot = buffer.baseAddress!
+      return withTable(One(width: width, height: height, slot: slot)) == true ? slot.move() : nil
+    }
   }
 
   /// The same for two sizes in SIMD lanes: both answers, or `nil`.
   package func regimeSolutions(widths: SIMD2<Double>, heights: SIMD2<Double>) -> (Solution, Solution)? {
-    if entry.hasTable {
-      struct Two: KernelUse {
-        let widths: SIMD2<Double>
-        let heights: SIMD2<Double>
-        let slots: UnsafeMutablePointer<Solution>
-        func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Bool {
-          plan.tableAnswer(widths: widths, heights: heights, mode: mode) {
-            $0.write(0, into: slots)
-            $0.write(1, into: slots + 1)
-          }
+    struct Two: KernelUse {
+      let widths: SIMD2<Double>
+      let heights: SIMD2<Double>
+      let slots: UnsafeMutablePointer<Solution>
+      func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Bool {
+        plan.tableAnswer(widths: widths, heights: heights, mode: mode) {
+          $0.write(0, into: slots)
+          $0.write(1, into: slots + 1)
         }
       }
-      return withUnsafeTemporaryAllocation(of: Solution.self, capacity: 2) { buffer in
-        let slots = buffer.baseAddress!
-        let answered = withTable(Two(widths: widths, heights: heights, slots: slots)) == true
-        return answered ? (slots.move(), (slots + 1).move()) : nil
-      }
     }
-    return nil
+    return withUnsafeTemporaryAllocation(of: Solution.self, capacity: 2) { buffer in
+      let slots = buffer.baseAddress!
+      let answered = withTable(Two(widths: widths, heights: heights, slots: slots)) == true
+      return answered ? (slots.move(), (slots + 1).move()) : nil
+    }
   }
 
   /// Solves every size of `sizes` into `output` (the shape of a sweep or a
