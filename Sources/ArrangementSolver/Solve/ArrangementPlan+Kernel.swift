@@ -42,9 +42,6 @@ enum PlanEntry: UInt8, Sendable {
   case sizedTable
   case general
 
-  /// Whether an ``AnswerTable`` answers the plan's sizes.
-  var hasTable: Bool { self != .general }
-
   /// `bounded`: the plan's insets are within ``RegimeTable/largestInsets``
   /// (so a size whose area has a piece's length needs no sanitising).
   init(kernel: KernelChoice, compiled: Bool, bounded: Bool, spacing: Double) {
