@@ -15,6 +15,19 @@ struct AnswerTableTests {
     return resized.solve()
   }
 
+  /// `split` snapped right to left, that with a gap, and with only a horizontal axis allowed
+  /// (a tall area then shows the primary alone, R17, R19).
+  static func variants(of split: Scene) -> (snapped: Scene, spaced: Scene, lone: Scene) {
+    var snapped = split
+    snapped.displayScale = 3
+    snapped.layoutDirection = .rightToLeft
+    var spaced = snapped
+    spaced.spacing = 12.5
+    var lone = split
+    lone.axes = .horizontal
+    return (snapped, spaced, lone)
+  }
+
   /// One scene for each kind of table, with the entry it must get.
   static var scenes: [(entry: String, scene: Scene)] {
     var peers = Scene(
@@ -23,15 +36,9 @@ struct AnswerTableTests {
     peers.primary.width = DimensionRange(minimum: .absolute(250), preferred: .fractional(0.3), maximum: .absolute(600))
     peers.secondary.width = DimensionRange(minimum: .absolute(200))
     peers.primary.height = DimensionRange(minimum: .absolute(120), preferred: .fractional(0.4))
-    var snapped = peers
-    snapped.displayScale = 3
-    snapped.layoutDirection = .rightToLeft
-    var spaced = snapped
-    spaced.spacing = 12.5
+    let compiled = variants(of: peers)
     var stacked = peers
     stacked.style = .overlay
-    var lone = peers
-    lone.axes = .horizontal  // a tall area shows the primary alone (R17, R19)
     var fold = peers
     fold.regions = [ArrangementSolverTests.fold(x: 463.5, width: 24, height: 900)]
     var foldOverlay = fold
@@ -44,17 +51,12 @@ struct AnswerTableTests {
     leftover.secondary.width = DimensionRange(minimum: .absolute(250), preferred: .absolute(250))
     leftover.primary.height = DimensionRange(minimum: .absolute(150))
     leftover.secondary.height = DimensionRange(minimum: .absolute(200), preferred: .absolute(200))
-    var leftoverSnapped = leftover
-    leftoverSnapped.displayScale = 3
-    leftoverSnapped.layoutDirection = .rightToLeft
-    var leftoverSpaced = leftoverSnapped
-    leftoverSpaced.spacing = 12.5
-    var leftoverLone = leftover
-    leftoverLone.axes = .horizontal
+    let sized = variants(of: leftover)
     return [
-      ("table", peers), ("snappedTable", snapped), ("spacedTable", spaced), ("stackedTable", stacked),
-      ("table", lone), ("foldTable", fold), ("foldTable", foldOverlay), ("sizedTable", leftover),
-      ("sizedTable", leftoverSnapped), ("sizedTable", leftoverSpaced), ("sizedTable", leftoverLone),
+      ("table", peers), ("snappedTable", compiled.snapped), ("spacedTable", compiled.spaced),
+      ("stackedTable", stacked), ("table", compiled.lone), ("foldTable", fold), ("foldTable", foldOverlay),
+      ("sizedTable", leftover), ("sizedTable", sized.snapped), ("sizedTable", sized.spaced),
+      ("sizedTable", sized.lone),
     ]
   }
 
