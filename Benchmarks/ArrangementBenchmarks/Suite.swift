@@ -141,7 +141,7 @@ public enum ArrangementSuite {
     // The same workload through the batch entry point, into caller storage.
     list.append(peersBatch)
 
-    // The same workload into columns (a structure of arrays): two widths per SIMD step.
+    // The same workload into columns (a structure of arrays): four widths per SIMD step.
     list.append(
       Benchmark("peers/two-pane-sweep/columns", operations: peerWidths.count, reference: limit) {
         let widths = peerWidths

@@ -18,12 +18,16 @@ public enum FuzzChecks {
     check(
       bits(plan.solve(width: scene.container.width, height: scene.container.height)) == bits(solution),
       "a plan disagrees with the scene", scene)
-    // The batch paths (two sizes per SIMD step) agree too, for this size and a neighbour.
+    // The batch paths (four sizes per SIMD step, then two, then one) agree too, for
+    // this size and three neighbours, one of them a point wider.
     var neighbour = scene
     neighbour.container.width += 1
-    let sizes = [scene.container, neighbour.container].map { Size(width: $0.width, height: $0.height) }
-    let expected = [bits(solution), bits(neighbour.solve())]
-    var solutions = [solution, solution]
+    var neighbours = [scene, neighbour, neighbour, neighbour]
+    neighbours[2].container.width -= 0.5
+    neighbours[3].container.height += 0.25
+    let sizes = neighbours.map { Size(width: $0.container.width, height: $0.container.height) }
+    let expected = [bits(solution)] + neighbours.dropFirst().map { bits($0.solve()) }
+    var solutions = [Solution](repeating: solution, count: sizes.count)
     _ = sizes.withUnsafeBufferPointer { sizes in
       solutions.withUnsafeMutableBufferPointer { plan.solve(sizes: sizes, into: $0) }
     }
@@ -31,14 +35,15 @@ public enum FuzzChecks {
     var resized = scene
     check(
       bits(resized.solve(resizingTo: sizes[1])) == expected[1], "solving in place while resizing disagrees", scene)
-    let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: SolutionColumns.byteCount(for: 2), alignment: 16)
+    let storage = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: SolutionColumns.byteCount(for: sizes.count), alignment: 16)
     defer { storage.deallocate() }
-    let columns = SolutionColumns(storage, count: 2)
+    let columns = SolutionColumns(storage, count: sizes.count)
     let (widths, heights) = (sizes.map(\.width), sizes.map(\.height))
     _ = widths.withUnsafeBufferPointer { widths in
       heights.withUnsafeBufferPointer { plan.solve(widths: widths, heights: $0, into: columns) }
     }
-    check([bits(columns[0]), bits(columns[1])] == expected, "the columns disagree with the scene", scene)
+    check(sizes.indices.map { bits(columns[$0]) } == expected, "the columns disagree with the scene", scene)
 
     // Finite frames inside the layout area, hidden panes zeroed, no overlap
     // unless stacked, no pane across the fold that applies, the split axis:

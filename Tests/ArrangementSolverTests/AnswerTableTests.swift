@@ -82,7 +82,9 @@ struct AnswerTableTests {
     #expect(ArrangementPlan(inset).entryName == "general")
   }
 
-  @Test("Each kind of table answers its sizes bit for bit with scene.solve(), alone and in pairs", arguments: 0..<11)
+  @Test(
+    "Each kind of table answers its sizes bit for bit with scene.solve(), alone, in pairs and in fours",
+    arguments: 0..<11)
   func everyKindAnswers(index: Int) {
     let (entry, scene) = Self.scenes[index]
     let plan = ArrangementPlan(scene)
@@ -108,10 +110,23 @@ struct AnswerTableTests {
         #expect(bits(two) == bits(solved(scene, second.width, second.height)), "\(entry) \(second)")
       }
     }
+    var quads = 0
+    for index in stride(from: 0, to: sizes.count - 3, by: 4) {
+      let four = sizes[index..<index + 4]
+      if let answers = plan.regimeSolutions(
+        widths: SIMD4(four.map(\.width)), heights: SIMD4(four.map(\.height)))
+      {
+        quads += 1
+        for (answer, size) in zip(answers, four) {
+          #expect(bits(answer) == bits(solved(scene, size.width, size.height)), "\(entry) \(size)")
+        }
+      }
+    }
     // The table takes nearly every size here (the general path only breakpoints' guard
-    // bands and, beside a fold, sizes where it stops dividing), and most pairs.
+    // bands and, beside a fold, sizes where it stops dividing), most pairs, and most fours.
     #expect(answered >= 250, "\(entry): \(answered) of \(sizes.count)")
     #expect(pairs >= 100, "\(entry): \(pairs) pairs")
+    #expect(quads >= 40, "\(entry): \(quads) fours")
   }
 
   @Test(

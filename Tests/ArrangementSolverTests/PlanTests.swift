@@ -109,7 +109,7 @@ struct PlanTests {
   }
 
   @Test(
-    "A plan per size and both batch entry points (solutions, columns: two sizes per SIMD step) match scene.solve() exactly"
+    "A plan per size and both batch entry points (solutions, columns: four sizes per SIMD step) match scene.solve() exactly"
   )
   func batchesMatchSolve() {
     var generator = SceneGenerator(random: SeededGenerator(seed: 0xC01D))

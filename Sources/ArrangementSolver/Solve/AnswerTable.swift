@@ -276,7 +276,7 @@ extension RegimeTable {
   }
 }
 
-/// A frame in lanes (one size's, or two sizes' in `SIMD2`).
+/// A frame in lanes (one size's, or four sizes' in `SIMD4`).
 struct LaneRect<Lanes: KernelLanes> {
   var x: Lanes
   var y: Lanes
@@ -306,11 +306,11 @@ struct TableAnswer<Lanes: KernelLanes> {
   var secondary: LaneRect<Lanes>
 }
 
-extension TableAnswer where Lanes == SIMD2<Double> {
+extension TableAnswer where Lanes: SIMD, Lanes.Scalar == Double {
   /// Lane `lane`'s answer, written into `slot`.
   @inline(__always)
   func write(_ lane: Int, into slot: UnsafeMutablePointer<Solution>) {
-    @inline(__always) func frame(_ rect: LaneRect<SIMD2<Double>>) -> LaneRect<Double> {
+    @inline(__always) func frame(_ rect: LaneRect<Lanes>) -> LaneRect<Double> {
       LaneRect<Double>(
         along: .horizontal, start: rect.x[lane], length: rect.width[lane], crossStart: rect.y[lane],
         crossLength: rect.height[lane])

@@ -112,23 +112,25 @@ extension ArrangementPlan {
     }
   }
 
-  /// The same for two sizes in SIMD lanes: both answers, or `nil`.
+  /// The same for two sizes, each in two of the four lanes a batch takes: both answers, or `nil`.
   package func regimeSolutions(widths: SIMD2<Double>, heights: SIMD2<Double>) -> (Solution, Solution)? {
-    struct Two: KernelUse {
-      let widths: SIMD2<Double>
-      let heights: SIMD2<Double>
-      let slots: UnsafeMutablePointer<Solution>
-      func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Bool {
-        plan.tableAnswer(widths: widths, heights: heights, mode: mode) {
-          $0.write(0, into: slots)
-          $0.write(1, into: slots + 1)
-        }
-      }
-    }
-    return withUnsafeTemporaryAllocation(of: Solution.self, capacity: 2) { buffer in
+    laneSolutions(
+      widths: SIMD4(lowHalf: widths, highHalf: widths), heights: SIMD4(lowHalf: heights, highHalf: heights)
+    ).map { ($0[0], $0[1]) }
+  }
+
+  /// The same for four sizes in SIMD lanes: the four answers, or `nil`.
+  package func regimeSolutions(widths: SIMD4<Double>, heights: SIMD4<Double>) -> [Solution]? {
+    laneSolutions(widths: widths, heights: heights)
+  }
+
+  /// The table's answers for the sizes in the lanes of `widths` and `heights`, or `nil`.
+  func laneSolutions<Lanes: KernelLanes & SIMD>(widths: Lanes, heights: Lanes) -> [Solution]?
+  where Lanes.Scalar == Double {
+    return withUnsafeTemporaryAllocation(of: Solution.self, capacity: Lanes.scalarCount) { buffer in
       let slots = buffer.baseAddress!
-      let answered = withTable(Two(widths: widths, heights: heights, slots: slots)) == true
-      return answered ? (slots.move(), (slots + 1).move()) : nil
+      guard withTable(Lanewise(widths: widths, heights: heights, slots: slots)) == true else { return nil }
+      return (0..<Lanes.scalarCount).map { (slots + $0).move() }
     }
   }
 
@@ -145,11 +147,11 @@ extension ArrangementPlan {
   /// of arrays, and returns how many were written: the smallest count.
   /// Each answer is bit-identical to ``solve(width:height:)``.
   ///
-  /// Plans solve two sizes per step in SIMD lanes where both take one row
+  /// Plans solve four sizes per step in SIMD lanes where all take one row
   /// of the plan's ``AnswerTable`` (a compiled split, a stacked overlay, a
   /// plan with one fold) and, in a split, one piece of its sizing (or,
   /// where the sizing did not compile, both show after R3–R7 run in the
-  /// lanes); other sizes and plans take the general path.
+  /// lanes); other sizes, one at a time, through the table or the general path.
   ///
   /// - Complexity: O(*n*·*r*); no heap allocation.
   public func solve(
@@ -174,20 +176,17 @@ extension ArrangementPlan {
     return sweep.count
   }
 
-  /// Every size of `sweep` through the plan's ``AnswerTable`` (two at a time
-  /// where the sweep takes pairs and both sizes have one row), or the general path.
+  /// Every size of `sweep` through the plan's ``AnswerTable`` (four at a
+  /// time where all four take one row, else one at a time), or the general path.
   @inline(never)
   func solveFromTable<Sweep: PlanSweep, Mode: KernelMode>(_ sweep: Sweep, mode: Mode.Type) -> Int {
     var index = 0
-    if !Sweep.oneAtATime {
-      while index + 2 <= sweep.count {
-        let (widths, heights) = sweep.pair(index)
-        if !tableAnswer(widths: widths, heights: heights, mode: mode, { sweep.put($0, at: index) }) {
-          solveOne(sweep, at: index, mode: mode)
-          solveOne(sweep, at: index + 1, mode: mode)
-        }
-        index += 2
+    while index + 4 <= sweep.count {
+      let (widths, heights) = sweep.quad(index)
+      if !tableAnswer(widths: widths, heights: heights, mode: mode, { sweep.put($0, at: index) }) {
+        for offset in 0..<4 { solveOne(sweep, at: index + offset, mode: mode) }
       }
+      index += 4
     }
     while index < sweep.count {
       solveOne(sweep, at: index, mode: mode)
@@ -218,22 +217,19 @@ struct SweepFromTable<Sweep: PlanSweep>: KernelUse {
 
 /// Where a batch reads its sizes and writes its answers.
 protocol PlanSweep {
-  /// Whether a plan with an ``AnswerTable`` answers this sweep a size at a time, not in pairs.
-  static var oneAtATime: Bool { get }
   var count: Int { get }
   func size(_ index: Int) -> (width: Double, height: Double)
-  /// The sizes at `index` and `index + 1`, in lanes.
-  func pair(_ index: Int) -> (widths: SIMD2<Double>, heights: SIMD2<Double>)
+  /// The sizes at `index` through `index + 3`, in lanes.
+  func quad(_ index: Int) -> (widths: SIMD4<Double>, heights: SIMD4<Double>)
   func put(_ solution: Solution, at index: Int)
   /// A table's answer for one size (``AnswerTable``).
   func put(_ answer: TableAnswer<Double>, at index: Int)
-  /// A table's answer for the sizes at `index` and `index + 1`.
-  func put(_ answer: TableAnswer<SIMD2<Double>>, at index: Int)
+  /// A table's answer for the sizes at `index` through `index + 3`.
+  func put(_ answer: TableAnswer<SIMD4<Double>>, at index: Int)
 }
 
 /// Sizes in, an array of solutions out.
 struct SizeSweep: PlanSweep {
-  static var oneAtATime: Bool { true }
   let sizes: UnsafeBufferPointer<Size>
   let output: UnsafeMutableBufferPointer<Solution>
   let count: Int
@@ -241,32 +237,36 @@ struct SizeSweep: PlanSweep {
   @inline(__always) func size(_ index: Int) -> (width: Double, height: Double) {
     (sizes[index].width, sizes[index].height)
   }
-  @inline(__always) func pair(_ index: Int) -> (widths: SIMD2<Double>, heights: SIMD2<Double>) {
-    let (first, second) = (sizes[index], sizes[index + 1])
-    return (SIMD2(first.width, second.width), SIMD2(first.height, second.height))
+  @inline(__always) func quad(_ index: Int) -> (widths: SIMD4<Double>, heights: SIMD4<Double>) {
+    let (first, second, third, fourth) = (sizes[index], sizes[index + 1], sizes[index + 2], sizes[index + 3])
+    return (
+      SIMD4(first.width, second.width, third.width, fourth.width),
+      SIMD4(first.height, second.height, third.height, fourth.height)
+    )
   }
   @inline(__always) func put(_ solution: Solution, at index: Int) { output[index] = solution }
   @inline(__always) func put(_ answer: TableAnswer<Double>, at index: Int) {
     answer.row.pointee.write(
       primary: answer.primary, secondary: answer.secondary, into: output.baseAddress.unsafelyUnwrapped + index)
   }
-  @inline(__always) func put(_ answer: TableAnswer<SIMD2<Double>>, at index: Int) {
-    answer.write(0, into: output.baseAddress.unsafelyUnwrapped + index)
-    answer.write(1, into: output.baseAddress.unsafelyUnwrapped + index + 1)
+  @inline(__always) func put(_ answer: TableAnswer<SIMD4<Double>>, at index: Int) {
+    for lane in 0..<4 { answer.write(lane, into: output.baseAddress.unsafelyUnwrapped + index + lane) }
   }
 }
 
 /// Width and height columns in, solution columns out.
 struct ColumnSweep: PlanSweep {
-  static var oneAtATime: Bool { false }
   let widths: UnsafeBufferPointer<Double>
   let heights: UnsafeBufferPointer<Double>
   let columns: SolutionColumns
   let count: Int
 
   @inline(__always) func size(_ index: Int) -> (width: Double, height: Double) { (widths[index], heights[index]) }
-  @inline(__always) func pair(_ index: Int) -> (widths: SIMD2<Double>, heights: SIMD2<Double>) {
-    (SIMD2(widths[index], widths[index + 1]), SIMD2(heights[index], heights[index + 1]))
+  @inline(__always) func quad(_ index: Int) -> (widths: SIMD4<Double>, heights: SIMD4<Double>) {
+    (
+      UnsafeRawPointer(widths.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: SIMD4<Double>.self),
+      UnsafeRawPointer(heights.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: SIMD4<Double>.self)
+    )
   }
   @inline(__always) func put(_ solution: Solution, at index: Int) { columns[index] = solution }
   @inline(__always) func put(_ answer: TableAnswer<Double>, at index: Int) {
@@ -277,9 +277,9 @@ struct ColumnSweep: PlanSweep {
     (columns.secondaryWidth[index], columns.secondaryHeight[index]) = (secondary.width, secondary.height)
     columns.flags[index] = SolutionColumns.Flags(rawValue: answer.row.pointee.flags)
   }
-  @inline(__always) func put(_ answer: TableAnswer<SIMD2<Double>>, at index: Int) {
-    func put(_ column: UnsafeMutablePointer<Double>, _ lanes: SIMD2<Double>) {
-      UnsafeMutableRawPointer(column + index).storeBytes(of: lanes, as: SIMD2<Double>.self)
+  @inline(__always) func put(_ answer: TableAnswer<SIMD4<Double>>, at index: Int) {
+    func put(_ column: UnsafeMutablePointer<Double>, _ lanes: SIMD4<Double>) {
+      UnsafeMutableRawPointer(column + index).storeBytes(of: lanes, as: SIMD4<Double>.self)
     }
     let (primary, secondary) = (answer.primary, answer.secondary)
     put(columns.primaryX, primary.x)
@@ -291,7 +291,7 @@ struct ColumnSweep: PlanSweep {
     put(columns.secondaryWidth, secondary.width)
     put(columns.secondaryHeight, secondary.height)
     UnsafeMutableRawPointer(columns.flags + index).storeBytes(
-      of: SIMD2(repeating: answer.row.pointee.flags), as: SIMD2<UInt64>.self)
+      of: SIMD4(repeating: answer.row.pointee.flags), as: SIMD4<UInt64>.self)
   }
 }
 
@@ -452,5 +452,17 @@ extension Scene {
       }
     }
     return count
+  }
+}
+
+/// The table's answers for the lanes of a size, into `slots` (``ArrangementPlan/laneSolutions(widths:heights:)``).
+struct Lanewise<Lanes: KernelLanes & SIMD>: KernelUse where Lanes.Scalar == Double {
+  let widths: Lanes
+  let heights: Lanes
+  let slots: UnsafeMutablePointer<Solution>
+  func callAsFunction<Mode: KernelMode>(_ plan: ArrangementPlan, _ mode: Mode.Type) -> Bool {
+    plan.tableAnswer(widths: widths, heights: heights, mode: mode) { answer in
+      for lane in 0..<Lanes.scalarCount { answer.write(lane, into: slots + lane) }
+    }
   }
 }

@@ -1,5 +1,5 @@
 /// The lanes a plan's ``AnswerTable`` computes in: `Double` for one container size,
-/// `SIMD2<Double>` for two. Each operation is the lane-wise twin of the
+/// `SIMD4<Double>` for four. Each operation is the lane-wise twin of the
 /// general path's: `larger` and `smaller` are its compare-and-select
 /// `larger`/`smaller`, so every lane gets the same bits.
 @usableFromInline
@@ -83,20 +83,33 @@ extension Bool: KernelMask {
   @usableFromInline @inline(__always) var any: Bool { self }
 }
 
-extension SIMD2<Double>: KernelLanes {
-  @usableFromInline typealias Mask = SIMDMask<SIMD2<Int64>>
+extension SIMDMask: KernelMask {
+  // A lane of a mask is all ones or all zeros, so the lanes' `&` is
+  // non-zero exactly when every lane is true. LLVM reads that as one
+  // `movmskpd` (`movmskps` for four lanes) and a compare; `Swift.all`
+  // moved each lane to a general register and tested their `&`'s sign
+  // (five instructions a test of two lanes).
+  @usableFromInline @inline(__always) var all: Bool {
+    let lanes = unsafeBitCast(self, to: Storage.self)
+    var every = lanes[0]
+    for lane in 1..<lanes.scalarCount { every &= lanes[lane] }
+    return every != 0
+  }
+  @usableFromInline @inline(__always) var any: Bool {
+    let lanes = unsafeBitCast(self, to: Storage.self)
+    var some = lanes[0]
+    for lane in 1..<lanes.scalarCount { some |= lanes[lane] }
+    return some != 0
+  }
+}
+
+extension SIMD4<Double>: KernelLanes {
+  @usableFromInline typealias Mask = SIMDMask<SIMD4<Int64>>
   @usableFromInline @inline(__always) func greater(_ other: Self) -> Mask { self .> other }
   @usableFromInline @inline(__always) func greaterOrEqual(_ other: Self) -> Mask { self .>= other }
   @usableFromInline @inline(__always) func less(_ other: Self) -> Mask { self .< other }
   @usableFromInline @inline(__always) func lessOrEqual(_ other: Self) -> Mask { self .<= other }
   @usableFromInline @inline(__always) func equal(_ other: Self) -> Mask { self .== other }
   @usableFromInline @inline(__always) var magnitude: Self { replacing(with: -self, where: self .< 0) }
-  @usableFromInline @inline(__always) func onGrid(scale: Double) -> Self {
-    Self(PixelRounding.onGrid(self[0], scale: scale), PixelRounding.onGrid(self[1], scale: scale))
-  }
-}
-
-extension SIMDMask<SIMD2<Int64>>: KernelMask {
-  @usableFromInline @inline(__always) var all: Bool { Swift.all(self) }
-  @usableFromInline @inline(__always) var any: Bool { Swift.any(self) }
+  @usableFromInline @inline(__always) func onGrid(scale: Double) -> Self { PixelRounding.onGrid(self, scale: scale) }
 }

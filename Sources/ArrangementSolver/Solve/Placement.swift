@@ -97,7 +97,7 @@ struct PaneEdges<Lanes: KernelLanes> {
   /// more than 1e-9 from its end, as a compiled piece's boundary does
   /// (``RegimeTable/piece(low:high:a:f:)``): R9's end test fails and the
   /// clamp changes nothing, so only a rounded edge is clamped.
-  @inline(__always)
+  @_transparent
   func interior(_ distance: Lanes) -> Lanes {
     let position = reversed ? end - distance : start + distance
     guard snaps else { return position }
