@@ -84,11 +84,13 @@ extension Bool: KernelMask {
 }
 
 extension SIMDMask: KernelMask {
-  // A lane of a mask is all ones or all zeros, so the lanes' `&` is
-  // non-zero exactly when every lane is true. LLVM reads that as one
-  // `movmskpd` (`movmskps` for four lanes) and a compare; `Swift.all`
-  // moved each lane to a general register and tested their `&`'s sign
-  // (five instructions a test of two lanes).
+  // A lane of a mask is all ones or all zeros, so the lanes' `&` (`|`) is
+  // non-zero exactly when every (some) lane is true, which LLVM reads as
+  // one `movmskpd`/`movmskps` and a compare.
+  //
+  // Note (27e64ab): `Swift.all` moved each lane to a general register and
+  // tested the sign of their `&`, five instructions a test of two lanes
+  // (callgrind, peers columns in pairs 64.7 → 59.8).
   @usableFromInline @inline(__always) var all: Bool {
     let lanes = unsafeBitCast(self, to: Storage.self)
     var every = lanes[0]
