@@ -188,7 +188,15 @@ extension ArrangementPlan {
     var index = 0
     while index + 4 <= sweep.count {
       let (widths, heights) = sweep.quad(index)
-      if !tableAnswer(widths: widths, heights: heights, mode: mode, { sweep.put($0, at: index) }) {
+      let answered: Bool
+      if Sweep.storesAfterwards {
+        var found: TableAnswer<SIMD4<Double>>? = nil
+        answered = tableAnswer(widths: widths, heights: heights, mode: mode) { found = $0 }
+        if answered, let answer = found { sweep.put(answer, at: index) }
+      } else {
+        answered = tableAnswer(widths: widths, heights: heights, mode: mode) { sweep.put($0, at: index) }
+      }
+      if !answered {
         for offset in 0..<4 { solveOne(sweep, at: index + offset, mode: mode) }
       }
       index += 4
@@ -222,6 +230,15 @@ struct SweepFromTable<Sweep: PlanSweep>: KernelUse {
 
 /// Where a batch reads its sizes and writes its answers.
 protocol PlanSweep {
+  /// Whether four answers are stored after the table has answered, not
+  /// where it answers (a lone primary's row, both panes' rows).
+  ///
+  /// Note (HEAD): four `Solution`s, stored at each of the table's answers,
+  /// stayed a function of their own, the answers passed through memory
+  /// (callgrind, peers batch 65.0 instructions a size against 57.1 stored
+  /// afterwards); four columns' stores are inlined where the table
+  /// answers, and afterwards cost more (peers columns 45.3 → 49.4).
+  static var storesAfterwards: Bool { get }
   var count: Int { get }
   func size(_ index: Int) -> (width: Double, height: Double)
   /// The sizes at `index` through `index + 3`, in lanes.
@@ -235,6 +252,7 @@ protocol PlanSweep {
 
 /// Sizes in, an array of solutions out.
 struct SizeSweep: PlanSweep {
+  static var storesAfterwards: Bool { true }
   let sizes: UnsafeBufferPointer<Size>
   let output: UnsafeMutableBufferPointer<Solution>
   let count: Int
@@ -255,12 +273,14 @@ struct SizeSweep: PlanSweep {
       primary: answer.primary, secondary: answer.secondary, into: output.baseAddress.unsafelyUnwrapped + index)
   }
   @inline(__always) func put(_ answer: TableAnswer<SIMD4<Double>>, at index: Int) {
-    for lane in 0..<4 { answer.write(lane, into: output.baseAddress.unsafelyUnwrapped + index + lane) }
+    let row = answer.row.pointee
+    for lane in 0..<4 { answer.write(lane, row: row, into: output.baseAddress.unsafelyUnwrapped + index + lane) }
   }
 }
 
 /// Width and height columns in, solution columns out.
 struct ColumnSweep: PlanSweep {
+  static var storesAfterwards: Bool { false }
   let widths: UnsafeBufferPointer<Double>
   let heights: UnsafeBufferPointer<Double>
   let columns: SolutionColumns
