@@ -233,7 +233,7 @@ protocol PlanSweep {
   /// Whether four answers are stored after the table has answered, not
   /// where it answers (a lone primary's row, both panes' rows).
   ///
-  /// Note (HEAD): four `Solution`s, stored at each of the table's answers,
+  /// Note (c9768ea): four `Solution`s, stored at each of the table's answers,
   /// stayed a function of their own, the answers passed through memory
   /// (callgrind, peers batch 65.0 instructions a size against 57.1 stored
   /// afterwards); four columns' stores are inlined where the table
