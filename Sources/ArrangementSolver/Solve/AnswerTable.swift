@@ -344,9 +344,7 @@ extension ArrangementPlan {
     let areaHeight = SolveContext.areaLength(heights, insets.top, insets.bottom)
     guard areaWidth.greater(zero).all && areaHeight.greater(zero).all else { return false }
     // R16: along the longer side, in every lane.
-    let alongWidth = SplitRules.alongWidth(width: areaWidth, height: areaHeight)
-    let horizontal = alongWidth.all
-    guard horizontal || !alongWidth.any else { return false }
+    guard let horizontal = SplitRules.alongWidth(width: areaWidth, height: areaHeight).uniform else { return false }
     // R2: the container's classes, one row for every lane.
     let code: Int
     if table.derivesClasses {
@@ -377,12 +375,11 @@ extension ArrangementPlan {
   /// R2: the outcome bits of derived classes when every lane has them; `nil` otherwise.
   @inline(__always)
   func classIndex<Lanes: KernelLanes>(widths: Lanes, heights: Lanes) -> Int? {
-    let horizontallyRegular = widths.greaterOrEqual(Lanes(repeating: table.horizontalFrom))
-    let verticallyRegular = heights.greaterOrEqual(Lanes(repeating: table.verticalFrom))
-    guard horizontallyRegular.all || !horizontallyRegular.any, verticallyRegular.all || !verticallyRegular.any
+    guard let horizontallyRegular = widths.greaterOrEqual(Lanes(repeating: table.horizontalFrom)).uniform,
+      let verticallyRegular = heights.greaterOrEqual(Lanes(repeating: table.verticalFrom)).uniform
     else { return nil }
     return TableRow.index(
-      horizontal: true, horizontallyRegular: horizontallyRegular.all, verticallyRegular: verticallyRegular.all)
+      horizontal: true, horizontallyRegular: horizontallyRegular, verticallyRegular: verticallyRegular)
   }
 
   /// Both panes along `axis`: the piece's `a + f·L` for the pane sized
