@@ -110,7 +110,7 @@ extension SIMDMask: KernelMask {
     for lane in 1..<lanes.scalarCount { some |= lanes[lane] }
     return some != 0
   }
-  /// Note (HEAD): from the lanes' sign bits gathered (one `movmskps`) and
+  /// Note (6e8f2e3): from the lanes' sign bits gathered (one `movmskps`) and
   /// compared twice; from `all` and `any`, LLVM took the lanes apart one by
   /// one to share their `&` (callgrind: peers batch 57.1 → 55.3, columns 45.3 → 43.8,
   /// plans/resize/columns 99.2 → 95.5, with the classes (R2) read so too).
