@@ -338,10 +338,10 @@ extension ArrangementPlan {
     widths: Lanes, heights: Lanes, mode: Mode.Type, _ put: (TableAnswer<Lanes>) -> Void
   ) -> Bool {
     if Mode.stacked || Mode.acrossFold { return besideAnswer(widths: widths, heights: heights, mode: mode, put) }
-    // R1, R29: the layout area.
+    // R1, R29: the layout area, answered only where it is not empty (no lane is then clamped).
     let zero = Lanes(repeating: 0)
-    let areaWidth = SolveContext.areaLength(widths, insets.left, insets.right)
-    let areaHeight = SolveContext.areaLength(heights, insets.top, insets.bottom)
+    let areaWidth = SolveContext.insetLength(widths, insets.left, insets.right)
+    let areaHeight = SolveContext.insetLength(heights, insets.top, insets.bottom)
     guard areaWidth.greater(zero).all && areaHeight.greater(zero).all else { return false }
     // R16: along the longer side, in every lane.
     guard let horizontal = SplitRules.alongWidth(width: areaWidth, height: areaHeight).uniform else { return false }
@@ -463,8 +463,8 @@ extension ArrangementPlan {
     let zero = Lanes(repeating: 0)
     let width = Lanes.sanitizedLength(widths)
     let height = Lanes.sanitizedLength(heights)
-    let areaWidth = SolveContext.areaLength(width, insets.left, insets.right)
-    let areaHeight = SolveContext.areaLength(height, insets.top, insets.bottom)
+    let areaWidth = SolveContext.insetLength(width, insets.left, insets.right)
+    let areaHeight = SolveContext.insetLength(height, insets.top, insets.bottom)
     guard (areaWidth.greater(zero) .& areaHeight.greater(zero)).all,
       let index = classIndex(widths: width, heights: height)
     else { return false }

@@ -32,7 +32,15 @@ struct SolveContext: Sendable {
   /// length the insets would make negative is 0.
   @inline(__always)
   static func areaLength<Lanes: KernelLanes>(_ length: Lanes, _ leading: Double, _ trailing: Double) -> Lanes {
-    Lanes(repeating: 0).larger(length - leading - trailing)
+    Lanes(repeating: 0).larger(insetLength(length, leading, trailing))
+  }
+
+  /// The length between two insets, negative where they overlap: the
+  /// layout area's length (``areaLength(_:_:_:)``) wherever it is positive,
+  /// so a path that answers only positive areas needs no clamp.
+  @inline(__always)
+  static func insetLength<Lanes: KernelLanes>(_ length: Lanes, _ leading: Double, _ trailing: Double) -> Lanes {
+    length - leading - trailing
   }
 
   var hasArea: Bool {
