@@ -37,19 +37,9 @@ extension KernelLanes {
 
   @inline(__always)
   mutating func replace(with other: Self, where mask: Mask) { self = replacing(with: other, where: mask) }
-
-  /// A length, inset or margin (R29), in each lane: non-finite counts as 0,
-  /// negative becomes 0, beyond ``Sanitize/limit`` becomes the limit.
-  @inline(__always)
-  static func sanitizedLength(_ value: Self) -> Self {
-    let limit = Self(repeating: Sanitize.limit)
-    var clamped = Self(repeating: 0).replacing(with: value, where: value.greater(Self(repeating: 0)))
-    clamped.replace(with: limit, where: value.greaterOrEqual(limit))
-    return clamped.replacing(with: Self(repeating: 0), where: value.equal(Self(repeating: .infinity)))
-  }
 }
 
-/// Lane-wise booleans: `Bool` for one lane, `SIMDMask` for two.
+/// Lane-wise booleans: `Bool` for one lane, `SIMDMask` for four.
 @usableFromInline
 protocol KernelMask {
   init(repeating value: Bool)

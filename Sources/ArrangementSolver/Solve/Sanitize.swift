@@ -28,9 +28,9 @@ enum Sanitize {
   static func length(_ value: Double) -> Double {
     // Note (da031b9): branch-free (8 instructions, no integer test of the bit pattern as
     // `isFinite` gave): NaN and -infinity fall to 0 in the clamp, +infinity is
-    // picked out. `KernelLanes.sanitizedLength` is the same rule in SIMD
-    // lanes; calling it here instead (three selects) cost cold solves 4-13 %
-    // more instructions (callgrind, default suite).
+    // picked out. The same rule as three selects cost cold solves 4-13 % more
+    // instructions (callgrind, default suite). A table's lanes, which had that
+    // copy, answer only lengths this leaves as they are (``ArrangementPlan/besideAnswer``).
     let clamped = value > 0 ? (value < limit ? value : limit) : 0
     return value == .infinity ? 0 : clamped
   }
