@@ -458,7 +458,7 @@ extension ArrangementPlan {
   /// sizes R29 keeps as they are (below ``Sanitize/limit``, with an area);
   /// the others, which sanitising would change, take the general path.
   ///
-  /// Note (8fb4146): sanitised in the lanes (``KernelLanes/sanitizedLength(_:)``),
+  /// Note (8fb4146): sanitised in the lanes (R29 as selects, since removed),
   /// three selects a side, plans/resize cost 140.5 instructions a size against 136.0
   /// (callgrind; its columns 91.8 against 86.6).
   @_transparent
