@@ -14,8 +14,14 @@ enum KernelChoice: UInt8, Sendable {
   /// An overlay without active folds, the secondary shown (``Stacked``; a table only).
   case stacked
 
-  init(foldCount: Int, style: ArrangementStyle, secondaryVisible: Bool, scale: Double) {
-    if foldCount == 1 && secondaryVisible {
+  /// `divided`, `adapts`: the plan has a divider, its secondary adapts (R31, R33).
+  init(foldCount: Int, style: ArrangementStyle, secondaryVisible: Bool, scale: Double, divided: Bool, adapts: Bool) {
+    // Tables know R3–R9 and R30's gap: a split that a divider sizes or
+    // whose secondary adapts takes the general path with the plan's settings
+    // (a drag has a path of its own, `DividerDrag`).
+    if style == .split && (divided || adapts) {
+      self = .general
+    } else if foldCount == 1 && secondaryVisible {
       self = .acrossFold
     } else if foldCount == 0 && style == .split && secondaryVisible {
       self = scale > 0 ? .snappingGrid : .noGrid
@@ -69,7 +75,14 @@ protocol KernelUse {
 }
 
 extension ArrangementPlan {
-  /// The kernel chosen when the plan was made, by name (for tests).
+  /// Which kind of table the plan's configuration allows, from what the plan stores.
+  var kernel: KernelChoice {
+    KernelChoice(
+      foldCount: foldMask.nonzeroBitCount, style: style, secondaryVisible: secondaryVisible, scale: scale,
+      divided: dividerSettings != nil, adapts: secondaryAdapt != .hide)
+  }
+
+  /// The kind of table the configuration allows, by name (for tests).
   package var kernelName: String { "\(kernel)" }
 
   /// The plan's entry, by name (for tests): `table`, `snappedTable`,

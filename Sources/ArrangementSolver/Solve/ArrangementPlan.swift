@@ -49,9 +49,7 @@ public struct ArrangementPlan: Sendable {
   /// (callgrind, plans/resize/columns: 136 → 134 instructions a size).
   @usableFromInline var foldMask: UInt8
   @usableFromInline var firstFold: FoldCandidate
-  /// Which kind of table the configuration allows, chosen once here.
-  @usableFromInline var kernel: KernelChoice
-  /// The entry ``solve(width:height:)`` calls, from `kernel`, `compiled` and `spacing`.
+  /// The entry ``solve(width:height:)`` calls, from ``kernel``, `compiled` and `spacing`.
   @usableFromInline var entry: PlanEntry
   /// A split without folds: where its sizing rules reduce to one formula,
   /// along each axis (R3–R7); empty tables when `compiled` is false.
@@ -123,15 +121,12 @@ public struct ArrangementPlan: Sendable {
     levitateWidth = scene.secondaryRange(along: .horizontal)
     levitateHeight = scene.secondaryRange(along: .vertical)
     levitateAlignment = scene.levitateAlignment
-    kernel = KernelChoice(
-      foldCount: foldMask.nonzeroBitCount, style: style, secondaryVisible: secondaryVisible, scale: scale)
-    // Tables know R3–R9 and R30's gap: a split that a divider sizes or
-    // whose secondary adapts takes the general path with this plan's settings
-    // (a drag has a path of its own, `DividerDrag`).
-    if style == .split && (dividerSettings != nil || secondaryAdapt != .hide) { kernel = .general }
     horizontalRegimes = RegimeTable()
     verticalRegimes = RegimeTable()
     compiled = false
+    entry = .general
+    table = AnswerTable()
+    let kernel = kernel
     let bounded =
       insets.left + insets.right <= RegimeTable.largestInsets && insets.top + insets.bottom <= RegimeTable.largestInsets
     if kernel == .noGrid || kernel == .snappingGrid, bounded {
@@ -143,7 +138,6 @@ public struct ArrangementPlan: Sendable {
         && verticalRegimes.coversRegime(primaryHeight, secondaryHeight, primaryFirst: primaryFirst)
     }
     entry = PlanEntry(kernel: kernel, compiled: compiled, bounded: bounded, spacing: spacing)
-    table = AnswerTable()
     table = AnswerTable(self)
   }
 }
@@ -387,7 +381,6 @@ extension ArrangementPlan: ArrangementConfiguration {
     if dividerSettings == nil {
       dividerSettings = DividerSettings(Divider(position: position))
       if style == .split {
-        kernel = .general
         entry = .general
         table = AnswerTable()
       }
