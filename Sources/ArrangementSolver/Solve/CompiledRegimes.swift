@@ -27,7 +27,7 @@ public struct RegimeTable: Sendable {
   /// below the limit however large the insets a compiled plan has. With
   /// the insets below ``largestInsets`` too, every edge of a piece lies
   /// below 2^22, where a unit in the last place is under 10⁻⁹ points: the
-  /// edge facts the compiler proves (``piece(low:high:a:f:)``) hold there.
+  /// edge facts the compiler proves (``RegimeTerm/within(_:_:margins:)``) hold there.
   static let largestLength = 0x1p21
   /// The largest inset sum a compiled plan has.
   static let largestInsets = 0x1p21
@@ -87,33 +87,52 @@ extension RegimeTable {
   }
 
   /// The pieces of one axis: the sizing rules (``PaneLengths``) run on
-  /// ``RegimeTerm``s over an interval of lengths, which is narrowed until
-  /// every comparison has one answer over all of it (or skipped where it
-  /// cannot be); the intervals where both panes are shown, the first as
-  /// `a + f·L` and the other as exactly `L` minus that, become pieces.
+  /// ``RegimeTerm``s over the area's length `L`; where both panes are
+  /// shown, the first as `a + f·L` and the other as exactly `L` minus that,
+  /// the interval becomes a piece.
   static func compile(_ primary: LinearRange, _ secondary: LinearRange, primaryFirst: Bool) -> RegimeTable {
     var table = RegimeTable()
-    var start = 0x1p-20
+    RegimeTerm.intervals(from: 0x1p-20, to: largestLength) { length in
+      PaneLengths(
+        primary: ResolvedRange(primary, length: length), secondary: ResolvedRange(secondary, length: length),
+        primaryFirst: primaryFirst, length: length)
+    } each: { low, high, sized in
+      let (first, second) = primaryFirst ? (sized.primary, sized.secondary) : (sized.secondary, sized.primary)
+      // (Where the first takes what the other leaves, `L − (a + f·L)`, the rest is not followed.)
+      if first.form == .direct, second.isRest(of: first),
+        let range = RegimeTerm.within(low, high, margins: [(first.a, first.f), (-first.a, 1 - first.f)])
+      {
+        table.pieces[table.count] = RegimePiece(low: range.low, high: range.high, a: first.a, f: first.f)
+        table.count += 1
+      }
+      return table.count < capacity
+    }
+    return table
+  }
+}
+
+extension RegimeTerm {
+  /// The intervals of `start...largest` over which the sizing rules give
+  /// both panes one formula each, shown: `sized` runs the rules over an
+  /// interval of the variable, which is narrowed until every comparison
+  /// has one answer over all of it (or skipped where it cannot be). `each`
+  /// takes every such interval of at least a point, in ascending order, and
+  /// says whether to go on.
+  static func intervals(
+    from start: Double, to largest: Double, sized: (RegimeTerm) -> PaneLengths<RegimeTerm>,
+    each: (_ low: Double, _ high: Double, PaneLengths<RegimeTerm>) -> Bool
+  ) {
+    var start = start
     var evaluations = 0
-    while start < largestLength && table.count < capacity && evaluations < 64 {
-      var end = largestLength
+    while start < largest && evaluations < 64 {
+      var end = largest
       while evaluations < 64 {
         evaluations += 1
-        let length = RegimeTerm(length: start, end)
-        let sized = PaneLengths(
-          primary: ResolvedRange(primary, length: length), secondary: ResolvedRange(secondary, length: length),
-          primaryFirst: primaryFirst, length: length)
-        let (first, second) = primaryFirst ? (sized.primary, sized.secondary) : (sized.secondary, sized.primary)
-        let shown = sized.primaryShown .& sized.secondaryShown
-        guard let band = RegimeTerm.lowest(RegimeTerm.lowest(first.band, second.band), shown.band) else {
-          // A piece shorter than a point is not worth its slot. (Where the first
-          // takes what the other leaves, `L − (a + f·L)`, the rest is not followed.)
-          if shown.value, first.form == .direct, second.isRest(of: first), end - start >= 1,
-            let piece = piece(low: start, high: end, a: first.a, f: first.f)
-          {
-            table.pieces[table.count] = piece
-            table.count += 1
-          }
+        let lengths = sized(RegimeTerm(length: start, end))
+        let shown = lengths.primaryShown .& lengths.secondaryShown
+        guard let band = lowest(lowest(lengths.primary.band, lengths.secondary.band), shown.band) else {
+          // A piece shorter than a point is not worth its slot.
+          if shown.value && end - start >= 1 && !each(start, end, lengths) { return }
           start = end.nextUp
           break
         }
@@ -125,22 +144,24 @@ extension RegimeTable {
         }
       }
     }
-    return table
   }
 }
 
-extension RegimeTable {
-  /// The piece over `low...high` where the first pane takes `a + f·L`, cut
-  /// to the lengths where both panes (`a + f·L` and the rest, `(1 − f)·L − a`)
-  /// are at least ``edgeMargin`` long; `nil` where less than a point is left.
+extension RegimeTerm {
+  /// `low...high` cut to where every length `c + d·x` of `margins` is at
+  /// least ``RegimeTable/edgeMargin`` (in a plan: the first pane's `a + f·L`
+  /// and the rest, `(1 − f)·L − a`); `nil` where less than a point is left.
   /// So a table needs no per-size test of what the compiler proves here
-  /// (``PaneEdges/interior(_:)``): the boundary between the panes is
-  /// never within 1e-9 of either end of the area (R9's end test fails), so
-  /// unrounded it needs no clamp, and the panes' far edge, `first + rest`,
-  /// is within 1e-9 of `L` (R9 puts it at the area's end).
-  static func piece(low: Double, high: Double, a: Double, f: Double) -> RegimePiece? {
+  /// (``PaneEdges/interior(_:)``): an interior edge is never within 1e-9 of
+  /// either end of the area (R9's end test fails), so unrounded it needs no
+  /// clamp, and where the panes fill the area their far edge is within
+  /// 1e-9 of its end (R9 puts it there).
+  static func within(_ low: Double, _ high: Double, margins: [(c: Double, d: Double)]) -> (
+    low: Double, high: Double
+  )? {
+    let edgeMargin = RegimeTable.edgeMargin
     var (low, high) = (low, high)
-    for (c, d) in [(a, f), (-a, 1 - f)] {
+    for (c, d) in margins {
       func length(_ l: Double) -> Double { c + d * l }
       if length(low) >= edgeMargin && length(high) >= edgeMargin { continue }
       guard d != 0 else { return nil }
@@ -156,7 +177,7 @@ extension RegimeTable {
       }
       guard length(low) >= edgeMargin && length(high) >= edgeMargin && high - low >= 1 else { return nil }
     }
-    return RegimePiece(low: low, high: high, a: a, f: f)
+    return (low, high)
   }
 }
 
@@ -180,6 +201,8 @@ struct RegimeTerm {
     case direct
     /// `L − (a + f·L)`.
     case complement
+    /// `total − (a + f·L)`, for a constant `total` (a drag's `L' − t`).
+    case remainder
     /// Worth `a + f·L`, up to rounding, by some other expression.
     case affine
     /// An expression the compiler does not follow (rounding, magnitudes).
@@ -189,6 +212,8 @@ struct RegimeTerm {
   var form: Form
   var a: Double
   var f: Double
+  /// The constant of a ``Form/remainder``; 0 otherwise.
+  var total = 0.0
   /// The interval of `L`; empty (low above high) for a constant.
   var low: Double
   var high: Double
@@ -221,14 +246,16 @@ struct RegimeTerm {
     switch form {
     case .direct, .affine: (a, f)
     case .complement: (-a, 1 - f)
+    case .remainder: (total - a, -f)
     case .unknown: nil
     }
   }
 
   /// The same expression as `other`, so the same bits at every `L`.
   func isSame(as other: RegimeTerm) -> Bool {
-    (form == .direct || form == .complement) && form == other.form && a.bitPattern == other.a.bitPattern
-      && f.bitPattern == other.f.bitPattern
+    (form == .direct || form == .complement || form == .remainder) && form == other.form
+      && a.bitPattern == other.a.bitPattern && f.bitPattern == other.f.bitPattern
+      && total.bitPattern == other.total.bitPattern
   }
 
   /// `L − first`, as a piece computes the other pane's length from the first's.
@@ -237,13 +264,20 @@ struct RegimeTerm {
   /// The exact value at `length` (to well within the tolerance).
   func value(at length: Double) -> Double {
     let direct = a + f * length
-    return form == .complement ? length - direct : direct
+    return form == .complement ? length - direct : form == .remainder ? total - direct : direct
   }
 
   static func lowest(_ one: Band?, _ other: Band?) -> Band? {
     guard let one else { return other }
     guard let other else { return one }
     return one.low <= other.low ? one : other
+  }
+
+  /// The same expression, over both terms' interval and bands.
+  func kept(over other: RegimeTerm) -> RegimeTerm {
+    var kept = RegimeTerm(form, a, f, over: self, other)
+    kept.total = total
+    return kept
   }
 
   /// A term worth `value` that no piece evaluates, or one not followed.
@@ -264,7 +298,8 @@ struct RegimeTerm {
     let (start, end) = (interval.low, interval.high)
     let whole = Band(low: start, high: end)
     guard form != .unknown && other.form != .unknown && start <= end else { return (0, whole) }
-    func tolerance(_ length: Double) -> Double { 1e-12 * (1 + a.magnitude + other.a.magnitude + length) }
+    let magnitudes = a.magnitude + total.magnitude + other.a.magnitude + other.total.magnitude
+    func tolerance(_ length: Double) -> Double { 1e-12 * (1 + magnitudes + length) }
     let (atStart, atEnd) = (value(at: start) - other.value(at: start), value(at: end) - other.value(at: end))
     if atStart > tolerance(start) && atEnd > tolerance(end) { return (1, nil) }
     if atStart < -tolerance(start) && atEnd < -tolerance(end) { return (-1, nil) }
@@ -326,6 +361,11 @@ extension RegimeTerm: KernelLanes {
       if rhs.a == 0 && rhs.f == 0.5 { return RegimeTerm(.direct, 0, 0.5, over: lhs, rhs) }
       return RegimeTerm(.complement, rhs.a, rhs.f, over: lhs, rhs)
     }
+    if lhs.isConstant && rhs.form == .direct {
+      var rest = RegimeTerm(.remainder, rhs.a, rhs.f, over: lhs, rhs)
+      rest.total = lhs.a
+      return rest
+    }
     guard let left = lhs.value, let right = rhs.value else { return affine(nil, over: lhs, rhs) }
     return affine((left.a - right.a, left.f - right.f), over: lhs, rhs)
   }
@@ -339,8 +379,8 @@ extension RegimeTerm: KernelLanes {
 
   static func + (lhs: RegimeTerm, rhs: RegimeTerm) -> RegimeTerm {
     // Adding a zero keeps a length's bits (the rules add none to a negative zero).
-    if rhs.isZero { return RegimeTerm(lhs.form, lhs.a, lhs.f, over: lhs, rhs) }
-    if lhs.isZero { return RegimeTerm(rhs.form, rhs.a, rhs.f, over: rhs, lhs) }
+    if rhs.isZero { return lhs.kept(over: rhs) }
+    if lhs.isZero { return rhs.kept(over: lhs) }
     guard let left = lhs.value, let right = rhs.value else { return affine(nil, over: lhs, rhs) }
     return affine((left.a + right.a, left.f + right.f), over: lhs, rhs)
   }

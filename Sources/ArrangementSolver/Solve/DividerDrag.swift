@@ -4,22 +4,27 @@
 /// area and its classes, the fold, the split axis, both panes' ranges over
 /// `L'` (R30) and the candidates a release may snap to, through the split's
 /// own decision step (``ArrangementConfiguration/splitDecision(context:fold:)``).
-/// Each position then runs only the split's size-and-place step
-/// (``PaneLengths/placed(_:_:primaryFirst:shared:spacing:divider:axis:context:alone:)``,
-/// R3–R9, R30, R31) from the divider's position; where the secondary would
-/// adapt (R33) it takes the plan's whole split. Each answer is bit-identical
-/// to a scene with that divider.
-///
-/// Where both panes show and keep a length, the common case, a position
-/// runs that step's sizing (``ResolvedRange/aimed(_:_:at:shared:)``,
-/// ``PaneLengths``) and edges (``PaneEdges/spans(primary:secondary:gap:spaced:)``)
-/// and writes the answer as a plan's table does: two frames and the row of
-/// the drag's outcome (its axis and classes, found once), then the divider.
+/// The split's sizing (R3–R7) is then compiled over the divider's target,
+/// as a plan compiles it over the area's length (``DragTable``): per
+/// position, the piece holding the target gives both panes' lengths, and
+/// the edges are placed as the general path places them (R8, R9, R30),
+/// without the end tests the compiler proved, then written as a plan's
+/// table writes them: two frames, the row of the drag's outcome (its axis
+/// and classes, found once) and the divider. A target no piece holds runs
+/// the split's size-and-place step
+/// (``PaneLengths/placed(_:_:primaryFirst:shared:spacing:divider:axis:context:alone:)``);
+/// where the secondary would adapt (R33) it takes the plan's whole split.
+/// Each answer is bit-identical to a scene with that divider.
 ///
 /// Note (652b892): through the row, plans/divider-drag
 /// 328.4 → 277.8 instructions a position (callgrind); building the answer
 /// field by field (``PaneLengths/solution(along:in:gap:divider:)``) wrote
 /// each class, flag and z-index with a store of its own.
+///
+/// Note (HEAD): through the compiled pieces, plans/divider-drag 277.8 → 229.2
+/// instructions a position (callgrind; with releases 279.6 → 231.1). The
+/// three edges placed at once in four lanes (``PixelRounding/onGrid(_:scale:)-(SIMD4<Double>)``)
+/// cost 239.0: most drags place two edges, one without a gap.
 ///
 /// ```swift
 /// var drag = plan.dividerDrag(width: 1366, height: 1024)
@@ -50,6 +55,9 @@ public struct DividerDrag: Sendable {
   /// answer's row (classes, visibility, split axis), as a table keeps it.
   @usableFromInline let snapper: EdgeSnapper
   @usableFromInline let row: TableRow
+  /// R3–R7 compiled over the divider's target: where a piece holds it,
+  /// both panes show, each with the piece's formula.
+  @usableFromInline let table: DragTable
 
   init(plan: ArrangementPlan, width: Double, height: Double) {
     var plan = plan
@@ -91,6 +99,10 @@ public struct DividerDrag: Sendable {
       horizontal: axis == .horizontal, horizontallyRegular: context.classes.horizontal == .regular,
       verticallyRegular: context.classes.vertical == .regular)
     row = SolutionBytes.assumed ? TableRow.all[TableRow.code(.split, outcome)] : TableRow()
+    table =
+      sizes && SolutionBytes.assumed
+      ? DragTable.compile(primary, secondary, primaryFirst: plan.primaryFirst, shared: shared, length: length)
+      : DragTable()
   }
 
   /// Moves the divider to `position` (`snap`: the drag was released, so it
@@ -105,12 +117,71 @@ public struct DividerDrag: Sendable {
     guard sizes else { return wholeSplit(at: position, snap: snap, velocity: velocity, step: step) }
     let (a, f) = DividerSettings.linear(position)
     var target = (position: DividerRules.position(a: a, f: f, shared: shared), code: UInt8(1))
-    if snap {
-      var release = DividerRelease(
-        position: target.position, velocity: Sanitize.velocity(velocity), step: step.map { 1 + $0.rawValue } ?? 0)
-      for index in 0..<candidateCount { release.consider(candidates[index], index: candidateIndexes[index]) }
-      target = release.target
+    if snap { target = released(at: target.position, velocity: velocity, step: step) }
+    // The drag's table: the piece holding the target gives the panes' lengths, and what
+    // was proved of it places the edges (``PaneEdges/interior(_:)``, all three in one
+    // step): they lie inside the area, and where the panes fill it the far edge is its end.
+    if let piece = table.piece(holding: target.position) {
+      let edges = snapper.edges
+      let primaryLength = piece.primary(target.position)
+      let secondaryStart = spacing != 0 ? primaryLength + spacing : primaryLength
+      let boundary = edges.interior(primaryLength)
+      let placed = (boundary, spacing != 0 ? edges.interior(secondaryStart) : boundary)
+      let far =
+        piece.fills
+        ? (edges.reversed ? edges.start : edges.end) : edges.interior(secondaryStart + piece.secondary(target.position))
+      let (primarySpan, secondarySpan) =
+        edges.reversed
+        ? ((low: placed.0, high: edges.end), (low: far, high: placed.1))
+        : ((low: edges.start, high: placed.0), (low: placed.1, high: far))
+      // A rounded edge (R9) may leave a pane without length: the general path's answer.
+      if primarySpan.high > primarySpan.low && secondarySpan.high > secondarySpan.low {
+        return answer(primarySpan, secondarySpan, divider: target.code)
+      }
     }
+    return placed(at: target, position: position, snap: snap, velocity: velocity, step: step)
+  }
+
+  /// R31, R37: where a released divider settles, and the code of what it snapped to.
+  ///
+  /// Note (HEAD): `mutating`, so it reads the drag in place (nothing is changed): not
+  /// mutating, every move copied the whole drag (2.6 KB) to the stack for the call
+  /// and kept the frame for it.
+  @inline(never)
+  mutating func released(at position: Double, velocity: Double, step: DividerStep?) -> (position: Double, code: UInt8) {
+    var release = DividerRelease(
+      position: position, velocity: Sanitize.velocity(velocity), step: step.map { 1 + $0.rawValue } ?? 0)
+    for index in 0..<candidateCount { release.consider(candidates[index], index: candidateIndexes[index]) }
+    return release.target
+  }
+
+  /// Both panes placed along the axis: the two frames and the row of the
+  /// drag's outcome (its axis and classes, found once), then the divider (R31).
+  @inline(__always)
+  func answer(_ primarySpan: (low: Double, high: Double), _ secondarySpan: (low: Double, high: Double), divider: UInt8)
+    -> Solution
+  {
+    Solution.written { slot in
+      row.write(
+        primary: LaneRect(
+          along: axis, start: primarySpan.low, length: primarySpan.high - primarySpan.low,
+          crossStart: snapper.crossStart, crossLength: snapper.crossLength),
+        secondary: LaneRect(
+          along: axis, start: secondarySpan.low, length: secondarySpan.high - secondarySpan.low,
+          crossStart: snapper.crossStart, crossLength: snapper.crossLength),
+        into: slot)
+      slot.pointee.dividerCode = divider
+      slot.pointee.dividerPosition = snapper.dividerPosition(primarySpan)
+    }
+  }
+
+  /// The split's size-and-place step at a target no piece holds (R3–R9, R30,
+  /// R31), and the plan's whole split where the secondary would adapt (R33).
+  @inline(never)
+  mutating func placed(
+    at target: (position: Double, code: UInt8), position: DividerLength, snap: Bool, velocity: Double,
+    step: DividerStep?
+  ) -> Solution {
     // Both panes shown and placed, the common case: the size-and-place step's sizing and
     // edges (R3–R9, R30), written with the row (R20, R21) and the divider (R31).
     let (primary, secondary) = ResolvedRange.aimed(primary, secondary, at: target.position, shared: shared)
@@ -119,18 +190,7 @@ public struct DividerDrag: Sendable {
       let (primarySpan, secondarySpan) = snapper.edges.spans(
         primary: lengths.primary, secondary: lengths.secondary, gap: spacing, spaced: spacing != 0)
       if primarySpan.high > primarySpan.low && secondarySpan.high > secondarySpan.low {
-        return Solution.written { slot in
-          row.write(
-            primary: LaneRect(
-              along: axis, start: primarySpan.low, length: primarySpan.high - primarySpan.low,
-              crossStart: snapper.crossStart, crossLength: snapper.crossLength),
-            secondary: LaneRect(
-              along: axis, start: secondarySpan.low, length: secondarySpan.high - secondarySpan.low,
-              crossStart: snapper.crossStart, crossLength: snapper.crossLength),
-            into: slot)
-          slot.pointee.dividerCode = target.code
-          slot.pointee.dividerPosition = snapper.dividerPosition(primarySpan)
-        }
+        return answer(primarySpan, secondarySpan, divider: target.code)
       }
     }
     let answer = PaneLengths.placed(
@@ -195,4 +255,14 @@ struct PlanReference: ArrangementConfiguration {
   @inline(__always) func dividerAnchor(_ index: Int) -> (a: Double, f: Double) { plan.pointee.dividerAnchor(index) }
   @inline(__always) func division(_ index: Int) -> FoldCandidate { plan.pointee.division(index) }
   @inline(__always) func secondaryRange(along axis: Axis) -> LinearRange { plan.pointee.secondaryRange(along: axis) }
+}
+
+extension DividerDrag {
+  /// The targets each of the drag's compiled pieces holds, and whether its panes fill the area (for tests).
+  package var targetPieces: [(low: Double, high: Double, fills: Bool)] {
+    (0..<table.count).map { (table.pieces[$0].low, table.pieces[$0].high, table.pieces[$0].fills) }
+  }
+
+  /// The length the panes share, `L'` (for tests).
+  package var sharedLength: Double { shared }
 }

@@ -22,6 +22,14 @@ struct ResolvedRange<Lanes: KernelLanes> {
   @inline(__always)
   func clamped(_ value: Lanes) -> Lanes { value.larger(minimum).smaller(maximum) }
 
+  /// A range resolved at one length, as constant terms (a drag's, compiled over its target).
+  init(_ resolved: ResolvedRange<Double>) where Lanes == RegimeTerm {
+    minimum = RegimeTerm(repeating: resolved.minimum)
+    preferred = RegimeTerm(repeating: resolved.preferred)
+    maximum = RegimeTerm(repeating: resolved.maximum)
+    hasPreferred = resolved.hasPreferred
+  }
+
   /// R3: each pane's preferred length, clamped to its range; a missing one is
   /// what the other pane leaves, or half the length when neither has one.
   ///

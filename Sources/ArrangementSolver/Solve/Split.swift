@@ -151,11 +151,13 @@ extension PaneLengths where Lanes == Double {
   }
 }
 
-extension ResolvedRange where Lanes == Double {
+extension ResolvedRange {
   /// R31: the divider's target as both panes' preferred lengths, the
-  /// primary's from the placement origin and the secondary's the rest of `L'`.
+  /// primary's from the placement origin and the secondary's the rest of `L'`
+  /// (one position on the general path; an interval of them, as a
+  /// ``RegimeTerm``, where a drag compiles its pieces).
   @inline(__always)
-  static func aimed(_ primary: Self, _ secondary: Self, at position: Double, shared: Double) -> (Self, Self) {
+  static func aimed(_ primary: Self, _ secondary: Self, at position: Lanes, shared: Lanes) -> (Self, Self) {
     var (primary, secondary) = (primary, secondary)
     (primary.preferred, primary.hasPreferred) = (position, true)
     (secondary.preferred, secondary.hasPreferred) = (shared - position, true)
