@@ -21,7 +21,7 @@
 /// field by field (``PaneLengths/solution(along:in:gap:divider:)``) wrote
 /// each class, flag and z-index with a store of its own.
 ///
-/// Note (HEAD): through the compiled pieces, plans/divider-drag 277.8 → 229.2
+/// Note (52d11e4): through the compiled pieces, plans/divider-drag 277.8 → 229.2
 /// instructions a position (callgrind; with releases 279.6 → 231.1). The
 /// three edges placed at once in four lanes (``PixelRounding/onGrid(_:scale:)-(SIMD4<Double>)``)
 /// cost 239.0: most drags place two edges, one without a gap.
@@ -144,7 +144,7 @@ public struct DividerDrag: Sendable {
 
   /// R31, R37: where a released divider settles, and the code of what it snapped to.
   ///
-  /// Note (HEAD): `mutating`, so it reads the drag in place (nothing is changed): not
+  /// Note (52d11e4): `mutating`, so it reads the drag in place (nothing is changed): not
   /// mutating, every move copied the whole drag (2.6 KB) to the stack for the call
   /// and kept the frame for it.
   @inline(never)

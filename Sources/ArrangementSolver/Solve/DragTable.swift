@@ -25,7 +25,7 @@ public struct DragTable: Sendable {
   /// target does not pass (the pieces ascend and are disjoint; a slot past
   /// the last holds nothing, its high end −∞), read by its index alone.
   ///
-  /// Note (HEAD): indexed in a loop, the pieces were copied to the stack
+  /// Note (52d11e4): indexed in a loop, the pieces were copied to the stack
   /// at every step (callgrind, plans/divider-drag 450 instructions a position).
   @inline(__always)
   func piece(holding target: Double) -> DragPiece? {
