@@ -108,19 +108,37 @@ public struct DividerDrag: Sendable {
   /// Moves the divider to `position` (`snap`: the drag was released, so it
   /// snaps to a candidate: the nearest, or as R37's `velocity` and `step`
   /// say) and answers.
+  @inlinable
   public mutating func move(
     to position: DividerLength, snap: Bool = false, velocity: Double = 0, step: DividerStep? = nil
   ) -> Solution {
-    if let fixed { return fixed }
-    // The plan's divider is moved only where the plan's whole split answers
-    // (a drag moves the position along both axes, so `positions` plays no part here).
-    guard sizes else { return wholeSplit(at: position, snap: snap, velocity: velocity, step: step) }
+    Solution.written { move(to: position, snap: snap, velocity: velocity, step: step, into: $0) }
+  }
+
+  /// ``move(to:snap:velocity:step:)`` into uninitialised memory: as a plan's
+  /// entry does, the answer is written where the caller keeps it.
+  ///
+  /// Note (HEAD): built on this function's own frame (``Solution/written(by:)``),
+  /// the answer came with a stack protector and a copy out (callgrind,
+  /// plans/divider-drag 229.2 against 211.1 instructions a position).
+  @usableFromInline
+  mutating func move(
+    to position: DividerLength, snap: Bool, velocity: Double, step: DividerStep?,
+    into slot: UnsafeMutablePointer<Solution>
+  ) {
+    // `sizes` only where no fixed answer was found: the common case tests one flag.
+    guard sizes else {
+      // The plan's divider is moved only where the plan's whole split answers
+      // (a drag moves the position along both axes, so `positions` plays no part here).
+      slot.initialize(to: fixed ?? wholeSplit(at: position, snap: snap, velocity: velocity, step: step))
+      return
+    }
     let (a, f) = DividerSettings.linear(position)
     var target = (position: DividerRules.position(a: a, f: f, shared: shared), code: UInt8(1))
     if snap { target = released(at: target.position, velocity: velocity, step: step) }
     // The drag's table: the piece holding the target gives the panes' lengths, and what
-    // was proved of it places the edges (``PaneEdges/interior(_:)``, all three in one
-    // step): they lie inside the area, and where the panes fill it the far edge is its end.
+    // was proved of it places the edges (``PaneEdges/interior(_:)``): they lie inside
+    // the area, and where the panes fill it the far edge is its end.
     if let piece = table.piece(holding: target.position) {
       let edges = snapper.edges
       let primaryLength = piece.primary(target.position)
@@ -136,10 +154,11 @@ public struct DividerDrag: Sendable {
         : ((low: edges.start, high: placed.0), (low: placed.1, high: far))
       // A rounded edge (R9) may leave a pane without length: the general path's answer.
       if primarySpan.high > primarySpan.low && secondarySpan.high > secondarySpan.low {
-        return answer(primarySpan, secondarySpan, divider: target.code)
+        write(primarySpan, secondarySpan, divider: target.code, into: slot)
+        return
       }
     }
-    return placed(at: target, position: position, snap: snap, velocity: velocity, step: step)
+    placed(at: target, position: position, snap: snap, velocity: velocity, step: step, into: slot)
   }
 
   /// R31, R37: where a released divider settles, and the code of what it snapped to.
@@ -158,21 +177,20 @@ public struct DividerDrag: Sendable {
   /// Both panes placed along the axis: the two frames and the row of the
   /// drag's outcome (its axis and classes, found once), then the divider (R31).
   @inline(__always)
-  func answer(_ primarySpan: (low: Double, high: Double), _ secondarySpan: (low: Double, high: Double), divider: UInt8)
-    -> Solution
-  {
-    Solution.written { slot in
-      row.write(
-        primary: LaneRect(
-          along: axis, start: primarySpan.low, length: primarySpan.high - primarySpan.low,
-          crossStart: snapper.crossStart, crossLength: snapper.crossLength),
-        secondary: LaneRect(
-          along: axis, start: secondarySpan.low, length: secondarySpan.high - secondarySpan.low,
-          crossStart: snapper.crossStart, crossLength: snapper.crossLength),
-        into: slot)
-      slot.pointee.dividerCode = divider
-      slot.pointee.dividerPosition = snapper.dividerPosition(primarySpan)
-    }
+  func write(
+    _ primarySpan: (low: Double, high: Double), _ secondarySpan: (low: Double, high: Double), divider: UInt8,
+    into slot: UnsafeMutablePointer<Solution>
+  ) {
+    row.write(
+      primary: LaneRect(
+        along: axis, start: primarySpan.low, length: primarySpan.high - primarySpan.low,
+        crossStart: snapper.crossStart, crossLength: snapper.crossLength),
+      secondary: LaneRect(
+        along: axis, start: secondarySpan.low, length: secondarySpan.high - secondarySpan.low,
+        crossStart: snapper.crossStart, crossLength: snapper.crossLength),
+      into: slot)
+    slot.pointee.dividerCode = divider
+    slot.pointee.dividerPosition = snapper.dividerPosition(primarySpan)
   }
 
   /// The split's size-and-place step at a target no piece holds (R3–R9, R30,
@@ -180,8 +198,8 @@ public struct DividerDrag: Sendable {
   @inline(never)
   mutating func placed(
     at target: (position: Double, code: UInt8), position: DividerLength, snap: Bool, velocity: Double,
-    step: DividerStep?
-  ) -> Solution {
+    step: DividerStep?, into slot: UnsafeMutablePointer<Solution>
+  ) {
     // Both panes shown and placed, the common case: the size-and-place step's sizing and
     // edges (R3–R9, R30), written with the row (R20, R21) and the divider (R31).
     let (primary, secondary) = ResolvedRange.aimed(primary, secondary, at: target.position, shared: shared)
@@ -190,15 +208,19 @@ public struct DividerDrag: Sendable {
       let (primarySpan, secondarySpan) = snapper.edges.spans(
         primary: lengths.primary, secondary: lengths.secondary, gap: spacing, spaced: spacing != 0)
       if primarySpan.high > primarySpan.low && secondarySpan.high > secondarySpan.low {
-        return answer(primarySpan, secondarySpan, divider: target.code)
+        write(primarySpan, secondarySpan, divider: target.code, into: slot)
+        return
       }
     }
     let answer = PaneLengths.placed(
       self.primary, self.secondary, primaryFirst: plan.primaryFirst, shared: shared, spacing: spacing,
       divider: target, axis: axis, context: context
     ) { (primaryAlone, secondaryAlone) }
-    guard plan.secondaryAdapt != .hide && !answer.secondary.visible else { return answer }
-    return wholeSplit(at: position, snap: snap, velocity: velocity, step: step)
+    guard plan.secondaryAdapt != .hide && !answer.secondary.visible else {
+      slot.initialize(to: answer)
+      return
+    }
+    slot.initialize(to: wholeSplit(at: position, snap: snap, velocity: velocity, step: step))
   }
 
   /// The plan's whole split at this size (R16–R33) with the divider moved, read in place.
