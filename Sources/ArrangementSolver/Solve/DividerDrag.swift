@@ -118,7 +118,7 @@ public struct DividerDrag: Sendable {
   /// ``move(to:snap:velocity:step:)`` into uninitialised memory: as a plan's
   /// entry does, the answer is written where the caller keeps it.
   ///
-  /// Note (HEAD): built on this function's own frame (``Solution/written(by:)``),
+  /// Note (e8d4831): built on this function's own frame (``Solution/written(by:)``),
   /// the answer came with a stack protector and a copy out (callgrind,
   /// plans/divider-drag 229.2 against 211.1 instructions a position).
   @usableFromInline
