@@ -143,8 +143,17 @@ public struct DividerDrag: Sendable {
       let edges = snapper.edges
       let primaryLength = piece.primary(target.position)
       let secondaryStart = spacing != 0 ? primaryLength + spacing : primaryLength
-      let boundary = edges.interior(primaryLength)
-      let placed = (boundary, spacing != 0 ? edges.interior(secondaryStart) : boundary)
+      // Note (HEAD): beside a gap, both edges are rounded at once in four lanes
+      // (``PixelRounding/onGrid(_:scale:)-(SIMD4<Double>)``): plans/divider-drag 211.1 → 199.9
+      // instructions a position (callgrind). Without a gap one edge is rounded, alone.
+      let placed: (Double, Double)
+      if spacing != 0 {
+        let both = PaneEdges<SIMD4<Double>>(edges).interior(SIMD4(primaryLength, secondaryStart, 0, 0))
+        placed = (both[0], both[1])
+      } else {
+        let boundary = edges.interior(primaryLength)
+        placed = (boundary, boundary)
+      }
       let far =
         piece.fills
         ? (edges.reversed ? edges.start : edges.end) : edges.interior(secondaryStart + piece.secondary(target.position))

@@ -181,4 +181,14 @@ extension Axis {
   func flowsBackward(rightToLeft: Bool) -> Bool { self == .horizontal && rightToLeft }
 }
 
+extension PaneEdges where Lanes == SIMD4<Double> {
+  /// The edges of one lane, in every lane of four (a drag's two edges beside a gap at once).
+  @inline(__always)
+  init(_ edges: PaneEdges<Double>) {
+    self.init(
+      start: SIMD4(repeating: edges.start), end: SIMD4(repeating: edges.end), length: SIMD4(repeating: edges.length),
+      reversed: edges.reversed, scale: edges.scale, snaps: edges.snaps, origin: edges.origin)
+  }
+}
+
 extension PaneEdges: Sendable where Lanes: Sendable {}
