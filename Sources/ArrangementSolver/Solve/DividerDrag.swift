@@ -143,7 +143,7 @@ public struct DividerDrag: Sendable {
       let edges = snapper.edges
       let primaryLength = piece.primary(target.position)
       let secondaryStart = spacing != 0 ? primaryLength + spacing : primaryLength
-      // Note (HEAD): beside a gap, both edges are rounded at once in four lanes
+      // Note (b1ce1a5): beside a gap, both edges are rounded at once in four lanes
       // (``PixelRounding/onGrid(_:scale:)-(SIMD4<Double>)``): plans/divider-drag 211.1 → 199.9
       // instructions a position (callgrind). Without a gap one edge is rounded, alone.
       let placed: (Double, Double)
