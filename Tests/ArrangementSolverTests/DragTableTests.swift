@@ -69,8 +69,11 @@ struct DragTableTests {
     }
   }
 
-  @Test("R4, R5, R7, R30: secondary first, a secondary maximum, a tiny or huge area, a gap past L: the scene's bits")
-  func nastyDrags() {
+  /// The drags' hard cases: the secondary sized first (R4), a secondary that stops
+  /// growing (R7), min above max right to left (R3, R8), an area of a few points and
+  /// one past 2^16, a gap as long as the area and a quarter-point gutter (R30), both
+  /// panes at their maxima, and a short area cut by the margins at both ends.
+  static func hardScenes() -> [Scene] {
     var scenes: [Scene] = []
     for base in Self.scenes().prefix(6) {
       var scene = base
@@ -99,12 +102,75 @@ struct DragTableTests {
       scene.spacing = 0.25
       scenes.append(scene)
     }
+    for base in Self.scenes().filter({ $0.primary.width.maximum != nil }).prefix(6) {
+      // R7: both panes at their maxima leave length beside them: the far edge is the secondary's own.
+      var scene = base
+      scene.secondary.width.maximum = .absolute(300)
+      scenes.append(scene)
+      // A gutter that leaves the panes 2.75 points (R30): pieces cut by the margin at both ends.
+      scene = base
+      scene.spacing = base.container.width - 2.75
+      scene.primary.width = DimensionRange()
+      scene.secondary.width = DimensionRange()
+      scenes.append(scene)
+    }
+    return scenes
+  }
+
+  @Test("R4, R5, R7, R30: secondary first, a secondary maximum, a tiny or huge area, a gap past L: the scene's bits")
+  func nastyDrags() {
+    let scenes = Self.hardScenes()
     var heldSomewhere = false
     for scene in scenes {
       let (held, _, _) = Self.sweep(scene, steps: 120)
       heldSomewhere = heldSomewhere || held > 0
     }
     #expect(heldSomewhere)
+    // The panes' 2.75 points compile pieces too (their ends cut by the margins).
+    #expect(
+      scenes.contains { scene in
+        let drag = ArrangementPlan(scene).dividerDrag(width: scene.container.width, height: scene.container.height)
+        return drag.sharedLength == 2.75 && !drag.targetPieces.isEmpty
+      })
+  }
+
+  @Test("R31, R3–R9: targets at each piece's ends and one and eight units in the last place beyond: the scene's bits")
+  func pieceEndNeighbours() {
+    var checked = 0
+    for scene in Self.scenes() + Self.hardScenes() {
+      var drag = ArrangementPlan(scene).dividerDrag(width: scene.container.width, height: scene.container.height)
+      var resized = scene
+      let shared = drag.sharedLength
+      // And targets within R9's 1e-9 of either end of `L'`, where a pane has all but no length.
+      let nearEnds: [Double] = [1e-10, 5e-10, 2e-9, 6e-9].flatMap { [$0, shared - $0] }
+      for piece in drag.targetPieces + nearEnds.map { (low: $0, high: $0, fills: true) } {
+        for end in [piece.low, piece.high] {
+          var targets = [end]
+          var (down, up) = (end, end)
+          for step in 1...8 {
+            (down, up) = (down.nextDown, up.nextUp)
+            if step == 1 || step == 8 { targets += [down, up] }
+          }
+          for target in targets {
+            resized.divider!.position = .absolute(target)
+            let expected = resized.solve()
+            let answer = drag.move(to: .absolute(target))
+            #expect(solutionBits(answer) == solutionBits(expected), "target \(target), piece \(piece): \(scene)")
+            checked += 1
+          }
+        }
+      }
+    }
+    #expect(checked >= 36 * 2 * 5)
+  }
+
+  @Test("R7, R31: panes that stop at their maxima compile pieces whose far edge is the secondary's own")
+  func piecesThatDoNotFill() {
+    var scene = Self.scenes().first { $0.primary.width.maximum != nil }!
+    scene.secondary.width.maximum = .absolute(300)
+    let drag = ArrangementPlan(scene).dividerDrag(width: scene.container.width, height: scene.container.height)
+    // 600 and 300 at most: the panes never fill the 1,364 points beside the gutter.
+    #expect(!drag.targetPieces.isEmpty && drag.targetPieces.allSatisfy { !$0.fills }, "\(drag.targetPieces)")
   }
 
   @Test("R31: a drag of an area past 2^16 points compiles no pieces")
