@@ -71,7 +71,7 @@ public struct Scene: Hashable, Sendable {
   /// What a solve reads of the safe area, the display scale and the panes'
   /// priorities, sanitised by their setters (R4, R29), so a solve reads it.
   ///
-  /// Note (HEAD): kept by the setters, not worked out by every solve: callgrind,
+  /// Note (89b035d): kept by the setters, not worked out by every solve: callgrind,
   /// every cold group 2–8 % fewer instructions (peers in place 507.6 → 479.2,
   /// peers 636.6 → 622.2, overlay/flat 337.9 → 323.9, random/seed=1/batch 388.0 →
   /// 356.6), scene-file/parse 6,089.6 → 6,127.6 (+0.6 %). Each pane's ranges kept
