@@ -20,6 +20,18 @@ public struct Scene: Hashable, Sendable {
   public var container: Rect
   /// Physical insets of the container that panes must not cover.
   public var safeArea: EdgeInsets { didSet { settings.insets = Sanitize.insets(safeArea) } }
+  /// What a solve reads of the safe area, the display scale and the panes'
+  /// priorities, sanitised by their setters (R4, R29), so a solve reads it.
+  ///
+  /// Note (89b035d): kept by the setters, not worked out by every solve: callgrind,
+  /// every cold group 2–8 % fewer instructions (peers in place 507.6 → 479.2,
+  /// peers 636.6 → 622.2, overlay/flat 337.9 → 323.9, random/seed=1/batch 388.0 →
+  /// 356.6), scene-file/parse 6,089.6 → 6,127.6 (+0.6 %). Each pane's ranges kept
+  /// the same way (four `LinearRange`s, 224 bytes more) took peers in place to 363.0
+  /// and peers to 530.0, but every cold solve copies them (overlay/closed-landscape
+  /// +3.9 %) and every scene built or changed resolves them (scene-file/parse +10.8 %,
+  /// stream +7 %): not kept.
+  @usableFromInline private(set) var settings: SanitizedSettings
   // The eight-byte fields ahead of the one-byte ones: no padding between them.
   /// Pixels per point; when set, pane edges snap to the pixel grid (R9).
   public var displayScale: Double? { didSet { settings.scale = Sanitize.scale(displayScale) } }
@@ -68,18 +80,6 @@ public struct Scene: Hashable, Sendable {
   /// Note (ec74772): tested field by field in every solve, the seven fields cost about
   /// 17 instructions (callgrind harness, a scene solved in place: 593 → 577).
   @usableFromInline private(set) var setsThirdGeneration: Bool
-  /// What a solve reads of the safe area, the display scale and the panes'
-  /// priorities, sanitised by their setters (R4, R29), so a solve reads it.
-  ///
-  /// Note (89b035d): kept by the setters, not worked out by every solve: callgrind,
-  /// every cold group 2–8 % fewer instructions (peers in place 507.6 → 479.2,
-  /// peers 636.6 → 622.2, overlay/flat 337.9 → 323.9, random/seed=1/batch 388.0 →
-  /// 356.6), scene-file/parse 6,089.6 → 6,127.6 (+0.6 %). Each pane's ranges kept
-  /// the same way (four `LinearRange`s, 224 bytes more) took peers in place to 363.0
-  /// and peers to 530.0, but every cold solve copies them (overlay/closed-landscape
-  /// +3.9 %) and every scene built or changed resolves them (scene-file/parse +10.8 %,
-  /// stream +7 %): not kept.
-  @usableFromInline private(set) var settings: SanitizedSettings
 
   @inlinable
   public init(
