@@ -19,22 +19,10 @@ public struct Scene: Hashable, Sendable {
   /// The arrangement's frame in window coordinates.
   public var container: Rect
   /// Physical insets of the container that panes must not cover.
-  public var safeArea: EdgeInsets { didSet { settings.insets = Sanitize.insets(safeArea) } }
-  /// What a solve reads of the safe area, the display scale and the panes'
-  /// priorities, sanitised by their setters (R4, R29), so a solve reads it.
-  ///
-  /// Note (89b035d): kept by the setters, not worked out by every solve: callgrind,
-  /// every cold group 2–8 % fewer instructions (peers in place 507.6 → 479.2,
-  /// peers 636.6 → 622.2, overlay/flat 337.9 → 323.9, random/seed=1/batch 388.0 →
-  /// 356.6), scene-file/parse 6,089.6 → 6,127.6 (+0.6 %). Each pane's ranges kept
-  /// the same way (four `LinearRange`s, 224 bytes more) took peers in place to 363.0
-  /// and peers to 530.0, but every cold solve copies them (overlay/closed-landscape
-  /// +3.9 %) and every scene built or changed resolves them (scene-file/parse +10.8 %,
-  /// stream +7 %): not kept.
-  @usableFromInline private(set) var settings: SanitizedSettings
+  public var safeArea: EdgeInsets
   // The eight-byte fields ahead of the one-byte ones: no padding between them.
   /// Pixels per point; when set, pane edges snap to the pixel grid (R9).
-  public var displayScale: Double? { didSet { settings.scale = Sanitize.scale(displayScale) } }
+  public var displayScale: Double?
   /// The container's size classes; derived from its size when `nil` (R2).
   public var sizeClass: SizeClasses?
   public var layoutDirection: LayoutDirection
@@ -52,15 +40,8 @@ public struct Scene: Hashable, Sendable {
   public var style: ArrangementStyle
   /// The axes a split may use, or along which an overlay may sit side by side.
   public var axes: Axes
-  public var primary: PaneSettings {
-    didSet { settings.primaryFirst = SanitizedSettings.primaryFirst(primary, secondary) }
-  }
-  public var secondary: PaneSettings {
-    didSet {
-      settings.primaryFirst = SanitizedSettings.primaryFirst(primary, secondary)
-      noteThirdGeneration()
-    }
-  }
+  public var primary: PaneSettings
+  public var secondary: PaneSettings { didSet { noteThirdGeneration() } }
   /// The gap between a split's panes when sizing places them (R30).
   public var spacing: Double { didSet { noteThirdGeneration() } }
   // R38's sizes as values beside the kind bytes below: see `levitation`.
@@ -120,7 +101,6 @@ public struct Scene: Hashable, Sendable {
     levitationAlignment = 0
     fourthGenerationFlags = 0
     setsThirdGeneration = false
-    settings = SanitizedSettings(safeArea: safeArea, displayScale: displayScale, primary: primary, secondary: secondary)
     self.levitation = levitation
     self.environment = environment
     noteThirdGeneration()
@@ -187,28 +167,5 @@ extension Scene {
         Self.hasEnvironment | (newValue.includeInactive ? Self.environmentIncludesInactive : 0)
         | (newValue.layoutDirectionBehavior == .fixed ? Self.environmentFixed : 0)
     }
-  }
-}
-
-/// What a solve reads of a scene's safe area, display scale and priorities,
-/// sanitised (R29) once, when they are set: ``Scene``'s setters keep it.
-@frozen
-public struct SanitizedSettings: Hashable, Sendable {
-  @usableFromInline var insets: EdgeInsets
-  @usableFromInline var scale: Double
-  @usableFromInline var primaryFirst: Bool
-
-  @usableFromInline
-  init(safeArea: EdgeInsets, displayScale: Double?, primary: PaneSettings, secondary: PaneSettings) {
-    insets = Sanitize.insets(safeArea)
-    scale = Sanitize.scale(displayScale)
-    primaryFirst = Self.primaryFirst(primary, secondary)
-  }
-
-  /// R4: the primary is sized first unless the secondary's priority is
-  /// higher (a tie keeps the primary first; a non-finite priority counts as 0).
-  @usableFromInline
-  static func primaryFirst(_ primary: PaneSettings, _ secondary: PaneSettings) -> Bool {
-    Sanitize.priority(primary.layoutPriority) >= Sanitize.priority(secondary.layoutPriority)
   }
 }

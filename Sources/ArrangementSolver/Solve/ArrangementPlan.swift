@@ -435,10 +435,10 @@ struct SceneReading<Rules: SceneRules>: ArrangementConfiguration {
 
   var originX: Double { @inline(__always) get { Sanitize.coordinate(scene.pointee.container.x) } }
   var originY: Double { @inline(__always) get { Sanitize.coordinate(scene.pointee.container.y) } }
-  var sanitizedInsets: EdgeInsets { @inline(__always) get { scene.pointee.settings.insets } }
+  var sanitizedInsets: EdgeInsets { @inline(__always) get { Sanitize.insets(scene.pointee.safeArea) } }
   var givenSizeClasses: SizeClasses? { @inline(__always) get { scene.pointee.sizeClass } }
   var isRightToLeft: Bool { @inline(__always) get { scene.pointee.layoutDirection == .rightToLeft } }
-  var pixelScale: Double { @inline(__always) get { scene.pointee.settings.scale } }
+  var pixelScale: Double { @inline(__always) get { Sanitize.scale(scene.pointee.displayScale) } }
   var arrangementStyle: ArrangementStyle { @inline(__always) get { scene.pointee.style } }
   var allowedAxes: Axes { @inline(__always) get { scene.pointee.axes } }
   var showsSecondary: Bool { @inline(__always) get { scene.pointee.secondary.visible } }
@@ -458,8 +458,13 @@ struct SceneReading<Rules: SceneRules>: ArrangementConfiguration {
         secondary: scene.pointee.secondary.overlayVerticalEdge, default: .bottom)
     }
   }
-  /// R4 (``SanitizedSettings/primaryFirst(_:_:)``), kept by the scene's setters.
-  var primaryFirst: Bool { @inline(__always) get { scene.pointee.settings.primaryFirst } }
+  /// R4: the primary is sized first unless the secondary's priority is higher.
+  var primaryFirst: Bool {
+    @inline(__always) get {
+      Sanitize.priority(scene.pointee.primary.layoutPriority)
+        >= Sanitize.priority(scene.pointee.secondary.layoutPriority)
+    }
+  }
 
   @inline(__always)
   func resolvedRanges(along axis: Axis, length: Double) -> (
