@@ -173,8 +173,8 @@ public struct DividerDrag: Sendable {
   /// R31, R37: where a released divider settles, and the code of what it snapped to.
   ///
   /// Note (52d11e4): `mutating`, so it reads the drag in place (nothing is changed): not
-  /// mutating, every move copied the whole drag (2.6 KB) to the stack for the call
-  /// and kept the frame for it.
+  /// mutating, each release copied the whole drag (2.6 KB) to the stack for the call,
+  /// and every move set up the frame for it.
   @inline(never)
   mutating func released(at position: Double, velocity: Double, step: DividerStep?) -> (position: Double, code: UInt8) {
     var release = DividerRelease(
