@@ -431,7 +431,7 @@ extension ArrangementPlan {
       (primaryLow, primaryHigh, secondaryLow, secondaryHigh) =
         (primarySpan.low, primarySpan.high, secondarySpan.low, secondarySpan.high)
     } else {
-      // What the compiler proved of every piece (``RegimeTerm/within(_:_:margins:)``): the
+      // What the compiler proved of every piece (``RegimeTerm/within(_:_:_:)``): the
       // boundary is no end and lies within the area, and the far edge is the area's end.
       let boundary = edges.interior(primaryLength)
       (primaryLow, primaryHigh, secondaryLow, secondaryHigh) =

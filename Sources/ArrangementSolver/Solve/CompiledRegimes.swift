@@ -27,7 +27,7 @@ public struct RegimeTable: Sendable {
   /// below the limit however large the insets a compiled plan has. With
   /// the insets below ``largestInsets`` too, every edge of a piece lies
   /// below 2^22, where a unit in the last place is under 10⁻⁹ points: the
-  /// edge facts the compiler proves (``RegimeTerm/within(_:_:margins:)``) hold there.
+  /// edge facts the compiler proves (``RegimeTerm/within(_:_:_:)``) hold there.
   static let largestLength = 0x1p21
   /// The largest inset sum a compiled plan has.
   static let largestInsets = 0x1p21
@@ -100,7 +100,7 @@ extension RegimeTable {
       let (first, second) = primaryFirst ? (sized.primary, sized.secondary) : (sized.secondary, sized.primary)
       // (Where the first takes what the other leaves, `L − (a + f·L)`, the rest is not followed.)
       if first.form == .direct, second.isRest(of: first),
-        let range = RegimeTerm.within(low, high, margins: [(first.a, first.f), (-first.a, 1 - first.f)])
+        let range = RegimeTerm.within(RegimeTerm.within((low, high), first.a, first.f), -first.a, 1 - first.f)
       {
         table.pieces[table.count] = RegimePiece(low: range.low, high: range.high, a: first.a, f: first.f)
         table.count += 1
@@ -148,35 +148,34 @@ extension RegimeTerm {
 }
 
 extension RegimeTerm {
-  /// `low...high` cut to where every length `c + d·x` of `margins` is at
-  /// least ``RegimeTable/edgeMargin`` (in a plan: the first pane's `a + f·L`
-  /// and the rest, `(1 − f)·L − a`); `nil` where less than a point is left.
+  /// `low...high` cut to where the length `c + d·x` is at least
+  /// ``RegimeTable/edgeMargin``; `nil` where less than a point is left. A
+  /// piece is cut so for each of its lengths in turn (in a plan: the first
+  /// pane's `a + f·L`, then the rest, `(1 − f)·L − a`), without a list of them.
   /// So a table needs no per-size test of what the compiler proves here
   /// (``PaneEdges/interior(_:)``): an interior edge is never within 1e-9 of
   /// either end of the area (R9's end test fails), so unrounded it needs no
   /// clamp, and where the panes fill the area their far edge is within
   /// 1e-9 of its end (R9 puts it there).
-  static func within(_ low: Double, _ high: Double, margins: [(c: Double, d: Double)]) -> (
+  static func within(_ range: (low: Double, high: Double)?, _ c: Double, _ d: Double) -> (
     low: Double, high: Double
   )? {
     let edgeMargin = RegimeTable.edgeMargin
-    var (low, high) = (low, high)
-    for (c, d) in margins {
-      func length(_ l: Double) -> Double { c + d * l }
-      if length(low) >= edgeMargin && length(high) >= edgeMargin { continue }
-      guard d != 0 else { return nil }
-      let crossing = (edgeMargin - c) / d
-      guard crossing.isFinite else { return nil }
-      var steps = 0
-      if d > 0 {
-        low = Swift.max(low, crossing)
-        while length(low) < edgeMargin && steps < 64 { (low, steps) = (low.nextUp, steps + 1) }
-      } else {
-        high = Swift.min(high, crossing)
-        while length(high) < edgeMargin && steps < 64 { (high, steps) = (high.nextDown, steps + 1) }
-      }
-      guard length(low) >= edgeMargin && length(high) >= edgeMargin && high - low >= 1 else { return nil }
+    guard var (low, high) = range else { return nil }
+    func length(_ l: Double) -> Double { c + d * l }
+    if length(low) >= edgeMargin && length(high) >= edgeMargin { return (low, high) }
+    guard d != 0 else { return nil }
+    let crossing = (edgeMargin - c) / d
+    guard crossing.isFinite else { return nil }
+    var steps = 0
+    if d > 0 {
+      low = Swift.max(low, crossing)
+      while length(low) < edgeMargin && steps < 64 { (low, steps) = (low.nextUp, steps + 1) }
+    } else {
+      high = Swift.min(high, crossing)
+      while length(high) < edgeMargin && steps < 64 { (high, steps) = (high.nextDown, steps + 1) }
     }
+    guard length(low) >= edgeMargin && length(high) >= edgeMargin && high - low >= 1 else { return nil }
     return (low, high)
   }
 }

@@ -146,21 +146,22 @@ public struct DividerDrag: Sendable {
       // Note (b1ce1a5): beside a gap, both edges are rounded at once in four lanes
       // (``PixelRounding/onGrid(_:scale:)-(SIMD4<Double>)``): plans/divider-drag 211.1 → 199.9
       // instructions a position (callgrind). Without a gap one edge is rounded, alone.
-      let placed: (Double, Double)
+      // The boundary and the secondary's start.
+      let inner: (Double, Double)
       if spacing != 0 {
         let both = PaneEdges<SIMD4<Double>>(edges).interior(SIMD4(primaryLength, secondaryStart, 0, 0))
-        placed = (both[0], both[1])
+        inner = (both[0], both[1])
       } else {
         let boundary = edges.interior(primaryLength)
-        placed = (boundary, boundary)
+        inner = (boundary, boundary)
       }
       let far =
         piece.fills
         ? (edges.reversed ? edges.start : edges.end) : edges.interior(secondaryStart + piece.secondary(target.position))
       let (primarySpan, secondarySpan) =
         edges.reversed
-        ? ((low: placed.0, high: edges.end), (low: far, high: placed.1))
-        : ((low: edges.start, high: placed.0), (low: placed.1, high: far))
+        ? ((low: inner.0, high: edges.end), (low: far, high: inner.1))
+        : ((low: edges.start, high: inner.0), (low: inner.1, high: far))
       // A rounded edge (R9) may leave a pane without length: the general path's answer.
       if primarySpan.high > primarySpan.low && secondarySpan.high > secondarySpan.low {
         write(primarySpan, secondarySpan, divider: target.code, into: slot)

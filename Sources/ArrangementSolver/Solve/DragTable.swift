@@ -75,7 +75,7 @@ extension DragTable {
   /// with both panes' ranges resolved there. Each piece is cut to where
   /// every pane, and the length beside them where they do not fill the
   /// area, is at least ``RegimeTable/edgeMargin`` long
-  /// (``RegimeTerm/within(_:_:margins:)``), so the edges need no end test
+  /// (``RegimeTerm/within(_:_:_:)``), so the edges need no end test
   /// (``PaneEdges/interior(_:)``). Empty unless `length` is at most 2^16
   /// points, where the rules' few roundings (each under 10⁻¹⁵ of 2^16)
   /// leave the far edge of panes that fill the area within 10⁻⁹ of its end.
@@ -100,9 +100,9 @@ extension DragTable {
       let beside = (c: shared - first.a - rest.a, d: -first.f - rest.f)
       let fills = beside.c.magnitude + beside.d.magnitude * shared <= 1e-11
       guard fills || second.form == .direct || second.form == .remainder else { return true }
-      var margins = [(first.a, first.f), rest]
-      if !fills { margins.append(beside) }
-      if let range = RegimeTerm.within(low, high, margins: margins) {
+      // Both panes at least the margin long, and the length beside them where they do not fill.
+      let panes = RegimeTerm.within(RegimeTerm.within((low, high), first.a, first.f), rest.a, rest.f)
+      if let range = fills ? panes : RegimeTerm.within(panes, beside.c, beside.d) {
         var piece = DragPiece()
         (piece.low, piece.high, piece.a, piece.f) = (range.low, range.high, first.a, first.f)
         (piece.c, piece.d, piece.total) = (second.a, second.f, second.total)

@@ -95,7 +95,7 @@ struct PaneEdges<Lanes: KernelLanes> {
 
   /// ``position(_:)`` of an edge that, unrounded, lies within the area and
   /// more than 1e-9 from its end, as a compiled piece's boundary does
-  /// (``RegimeTerm/within(_:_:margins:)``): R9's end test fails and the
+  /// (``RegimeTerm/within(_:_:_:)``): R9's end test fails and the
   /// clamp changes nothing, so only a rounded edge is clamped.
   ///
   /// Note (27e64ab): transparent: with `@inline(__always)` its four-lane
